@@ -1,0 +1,110 @@
+/**
+ * buildApp: the Fastify instance with every face mounted (REST, tRPC, OpenAPI, docs). It never
+ * listens and never reads the environment; the server entry (server.ts) does that.
+ */
+import cors from '@fastify/cors';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { ServiceError } from '../models/errors.js';
+import type { Deps } from './deps.js';
+import { renderDocsPage } from './docs-page.js';
+import { buildOpenApi } from './openapi.js';
+import type { AnyOperation } from './operation.js';
+import { operations as registry } from './registry.js';
+import { installErrorHandling, sendError } from './rest/error-handler.js';
+import { parseQueryString } from './rest/querystring.js';
+import { registerOperationRoutes } from './rest/routes.js';
+import { createTrpcRouter } from './trpc/router.js';
+
+export const TIMEOUTS = Object.freeze({
+  /** Whole request received within this, or the socket is cut (slow clients). */
+  requestTimeoutMs: 10_000,
+  /** Idle socket time-out. */
+  connectionTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  /** A handler that has not answered by then gets 503. */
+  handlerTimeoutMs: 15_000,
+});
+
+export const EXPOSED_HEADERS = ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id'];
+
+export interface AppOptions {
+  /** Defaults to the registry; tests pass extra operations (e.g. one that throws). */
+  operations?: readonly AnyOperation[];
+  /** Overrides of TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<typeof TIMEOUTS>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by graceful shutdown: new requests get 503 with Connection: close. */
+    closing: boolean;
+  }
+}
+
+export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance {
+  const ops = options.operations ?? registry;
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.connectionTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    handlerTimeout: timeouts.handlerTimeoutMs,
+    // Node checks request and header time-outs only this often (default 30 s): check every second.
+    http: { connectionsCheckingInterval: 1_000, headersTimeout: Math.min(timeouts.requestTimeoutMs, 10_000) },
+    return503OnClosing: false,
+    // One line per request, written by the onResponse hook below (no query string, no headers).
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('closing', false);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (app.closing) {
+      reply.header('Connection', 'close');
+      return sendError(reply, request, new ServiceError('service_unavailable', 'The service is shutting down.', { retryAfterS: 5, reason: 'shutting_down' }), deps.settings.serviceName);
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 86_400,
+  });
+
+  installErrorHandling(app, ops, deps.settings.serviceName);
+  registerOperationRoutes(app, ops, deps);
+
+  const openApi = buildOpenApi(ops, deps.settings.serviceName);
+  const openApiJson = JSON.stringify(openApi);
+  const docsHtml = renderDocsPage(openApi);
+  app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiJson));
+  app.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsHtml));
+
+  app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: createTrpcRouter(deps),
+      createContext: ({ req }: { req: { headers: Record<string, string | string[] | undefined> } }) => {
+        const header = req.headers.authorization;
+        const match = typeof header === 'string' ? /^Bearer (.+)$/.exec(header) : null;
+        return { token: match?.[1] ?? null };
+      },
+      onError: ({ error }: { error: { code: string; cause?: unknown } }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError)) deps.log.error({ err: error }, 'internal error in tRPC');
+      },
+    },
+  });
+
+  return app;
+}

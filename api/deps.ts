@@ -1,0 +1,24 @@
+/** What an operation handler receives instead of a request. Built once by the server entry (or a test). */
+import type { Logger } from 'pino';
+import type { Db } from '../data/store.js';
+import type { StatusRepo } from '../data/status-repo.js';
+import type { EnginePool } from '../engine/pool.js';
+import type { OperationCache } from './cache.js';
+
+export interface ServiceSettings {
+  /** Shown in `attribution` ("Data by <name>"). */
+  serviceName: string;
+  /** Secret guarding /trpc; null disables tRPC access. */
+  internalToken: string | null;
+}
+
+export interface Deps {
+  /** The injected clock: nothing below the server entry calls Date.now(). */
+  now: () => Date;
+  settings: ServiceSettings;
+  db: Db;
+  repos: { status: StatusRepo };
+  engine: EnginePool;
+  cache: OperationCache;
+  log: Logger;
+}

@@ -1,0 +1,50 @@
+/**
+ * One in-process scheduler for background jobs. Each job runs once at start (awaited), then every
+ * `intervalMs`; a run never overlaps the previous one; `close()` stops timers and awaits a running job.
+ */
+import type { Logger } from 'pino';
+
+export interface Job {
+  name: string;
+  intervalMs: number;
+  run: () => Promise<unknown>;
+}
+
+export function createScheduler(log: Logger) {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  const busy = new Set<string>();
+  let closed = false;
+
+  async function runJob(job: Job): Promise<void> {
+    if (closed || busy.has(job.name)) return;
+    busy.add(job.name);
+    const promise = job.run().catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'));
+    running.add(promise);
+    try {
+      await promise;
+    } finally {
+      running.delete(promise);
+      busy.delete(job.name);
+    }
+  }
+
+  return {
+    /** Runs the job now and schedules it; resolves when the first run has finished. */
+    async start(job: Job): Promise<void> {
+      await runJob(job);
+      if (closed) return;
+      const timer = setInterval(() => void runJob(job), job.intervalMs);
+      timer.unref();
+      timers.push(timer);
+    },
+    runJob,
+    async close(): Promise<void> {
+      closed = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;

@@ -1,0 +1,53 @@
+/**
+ * The status job: exercises every product through its real handler (bypassing the cache) and stores
+ * one row per product. `status` only reads what this stored.
+ */
+import { performance } from 'node:perf_hooks';
+import type { StatusCheck } from '../../data/status-repo.js';
+import { isServiceError } from '../../models/errors.js';
+import type { Deps } from '../deps.js';
+import type { AnyOperation } from '../operation.js';
+import { runOperation } from '../run-operation.js';
+
+/** A check slower than this marks its product degraded. */
+export const SLOW_CHECK_MS = 2_000;
+/** A check that has not answered by then marks its product offline. */
+export const CHECK_TIMEOUT_MS = 10_000;
+
+async function checkOne(op: AnyOperation, deps: Deps): Promise<Omit<StatusCheck, 'checked_at'>> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const input = op.input.parse(op.selfCheck!(deps));
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('self-check timed out')), CHECK_TIMEOUT_MS);
+    });
+    await Promise.race([runOperation(op, input, deps, { fresh: true }), timeout]);
+    const latency = Math.round(performance.now() - started);
+    return latency > SLOW_CHECK_MS
+      ? { product: op.slug, status: 'degraded', latency_ms: latency, detail: `slow: answered in ${latency} ms` }
+      : { product: op.slug, status: 'online', latency_ms: latency, detail: null };
+  } catch (err) {
+    const latency = Math.round(performance.now() - started);
+    if (isServiceError(err) && (err.code === 'service_unavailable' || err.code === 'not_found')) {
+      return { product: op.slug, status: 'degraded', latency_ms: latency, detail: err.message };
+    }
+    deps.log.warn({ err, product: op.slug }, 'status self-check failed');
+    const detail = isServiceError(err) ? err.message : 'the self-check failed with an internal error';
+    return { product: op.slug, status: 'offline', latency_ms: latency, detail };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Checks every operation that declares a self-check, one after another, and stores the round. */
+export async function runStatusChecks(ops: readonly AnyOperation[], deps: Deps): Promise<StatusCheck[]> {
+  const checks: StatusCheck[] = [];
+  for (const op of ops) {
+    if (!op.selfCheck) continue;
+    const result = await checkOne(op, deps);
+    checks.push({ ...result, checked_at: deps.now().toISOString() });
+  }
+  deps.repos.status.saveAll(checks);
+  return checks;
+}

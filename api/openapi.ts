@@ -1,0 +1,86 @@
+/**
+ * OpenAPI 3.1 from the registry: every operation, its parameters and responses come from the same
+ * zod schemas the routes parse with (zod's JSON Schema output is draft 2020-12, as OpenAPI 3.1 uses).
+ */
+import { z } from 'zod';
+import { ErrorEnvelope, successEnvelope } from '../models/envelope.js';
+import { ERROR_STATUS, type ErrorCode } from '../models/errors.js';
+import type { AnyOperation } from './operation.js';
+import { routePath } from './rest/paths.js';
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const COMMON_ERRORS: readonly ErrorCode[] = ['bad_request', 'internal_error', 'service_unavailable'];
+const KEYED_ERRORS: readonly ErrorCode[] = ['missing_api_key', 'invalid_api_key', 'qps_exceeded', 'quota_exceeded'];
+
+function errorCodesOf(op: AnyOperation): ErrorCode[] {
+  return [...new Set([...COMMON_ERRORS, ...(op.access === 'keyed' ? KEYED_ERRORS : []), ...(op.errors ?? [])])];
+}
+
+function responsesOf(op: AnyOperation): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(successEnvelope(op.output), 'output') } } },
+  };
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(op)) {
+    const statuses: number[] = code === 'invalid_api_key' ? [401, 403] : [ERROR_STATUS[code]];
+    for (const s of statuses) byStatus.set(s, [...(byStatus.get(s) ?? []), code]);
+  }
+  for (const [s, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    responses[s] = { description: `Error: ${codes.join(', ')}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+  }
+  return responses;
+}
+
+function parametersOf(op: AnyOperation): unknown[] {
+  const pathParams = new Set(op.pathParams ?? []);
+  return Object.entries(op.input.shape as Record<string, z.ZodType>).map(([name, schema]) => ({
+    name,
+    in: pathParams.has(name) ? 'path' : 'query',
+    required: pathParams.has(name) || !schema.safeParse(undefined).success,
+    ...(schema.description ? { description: schema.description } : {}),
+    schema: jsonSchema(schema, 'input'),
+  }));
+}
+
+export function buildOpenApi(ops: readonly AnyOperation[], serviceName: string) {
+  const paths: Record<string, unknown> = {};
+  for (const op of ops) {
+    for (const version of op.versions) {
+      const path = routePath(op, version).replace(/:(\w+)/g, '{$1}');
+      paths[path] = {
+        get: {
+          operationId: version === op.versions[0] ? op.name : `${op.name}V${version}`,
+          summary: op.summary,
+          ...(op.description ? { description: op.description } : {}),
+          tags: [`v${version}`],
+          security: op.access === 'public' ? [] : [{ bearerKey: [] }],
+          ...(op.quotaClass ? { 'x-quota-class': op.quotaClass } : {}),
+          parameters: parametersOf(op),
+          responses: responsesOf(op),
+        },
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: serviceName,
+      version: '1',
+      description: 'A read-only JSON API for border-checkpoint queues and forecasts and the data drivers need at the border.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { bearerKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' } },
+      schemas: { ErrorEnvelope: jsonSchema(ErrorEnvelope, 'output') },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApi>;

@@ -1,0 +1,35 @@
+/** `status`: health of every product, as the background self-check last found it. Public, never counted. */
+import { StatusInput, StatusOutput } from '../../models/status.js';
+import { defineOperation } from '../operation.js';
+
+export const status = defineOperation({
+  name: 'status',
+  slug: 'status',
+  summary: 'Health of every product',
+  description:
+    'Online, degraded or offline for each product, with the latency of its last self-check. ' +
+    'Refreshed every 5 minutes by a background job; a request never triggers a check. Public: no key, never counted.',
+  versions: [1],
+  access: 'public',
+  quotaClass: null,
+  input: StatusInput,
+  output: StatusOutput,
+  cacheTtlMs: 5 * 60_000,
+  dataVersion: (_input, deps) => deps.repos.status.generation,
+  // Reading the stored checks exercises the store, which every product depends on.
+  selfCheck: () => ({}),
+  handler(_input, deps) {
+    const checks = deps.repos.status.all();
+    const summary = { total: checks.length, online: 0, degraded: 0, offline: 0 };
+    const products: StatusOutput['products'] = {};
+    let checkedAt: string | null = null;
+    for (const { product, ...health } of checks) {
+      summary[health.status]++;
+      products[product] = health;
+      if (checkedAt === null || health.checked_at > checkedAt) checkedAt = health.checked_at;
+    }
+    const overall: StatusOutput['overall'] =
+      summary.online === summary.total ? 'operational' : summary.online === 0 ? 'outage' : 'degraded';
+    return { data: { checked_at: checkedAt, overall, summary, products } };
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * The one REST error mapper. Service errors keep their code and message; Fastify's own 4xx become
+ * `bad_request`; everything else is a 500 whose body carries no internal text, logged once here.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isServiceError, ServiceError, unavailable } from '../../models/errors.js';
+import type { AnyOperation } from '../operation.js';
+import { attributionOf, errorBody } from './envelope.js';
+import { dataRoot, headFromUrl } from './paths.js';
+
+export function toServiceError(err: FastifyError | Error, request: FastifyRequest): ServiceError {
+  if (isServiceError(err)) return err;
+  const fastifyErr = err as FastifyError;
+  if (fastifyErr.code === 'FST_ERR_HANDLER_TIMEOUT') return unavailable('The request took too long; retry shortly.', 2, 'timeout');
+  const status = fastifyErr.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new ServiceError('bad_request', 'The request is malformed.', { status, reason: 'malformed_request' });
+  }
+  request.log.error({ err }, 'internal error');
+  return new ServiceError('internal_error', 'An internal error occurred; it was logged with the request id.');
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ServiceError, serviceName: string) {
+  const head = headFromUrl(request.url);
+  if (error.retryAfterS !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterS))));
+  return reply
+    .status(error.status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(head, attributionOf(serviceName), error, request.id));
+}
+
+/** Installs the error handler and the not-found handler (unknown products, wrong roots, bad paths). */
+export function installErrorHandling(app: FastifyInstance, ops: readonly AnyOperation[], serviceName: string) {
+  app.setErrorHandler((err: FastifyError, request, reply) => sendError(reply, request, toServiceError(err, request), serviceName));
+
+  app.setNotFoundHandler((request, reply) => {
+    const head = headFromUrl(request.url);
+    if (!head.underDataRoot) {
+      return sendError(reply, request, new ServiceError('not_found', 'Nothing lives at this address.', { reason: 'unknown_path' }), serviceName);
+    }
+    const version = Number(head.apiVersion) as 1 | 2;
+    const op = ops.find((o) => o.slug === head.product);
+    let error: ServiceError;
+    if (op && op.versions.includes(version)) {
+      error = request.method !== 'GET' && request.method !== 'HEAD'
+        ? new ServiceError('bad_request', `Only GET is supported.`, { status: 405, reason: 'method_not_allowed' })
+        : new ServiceError('bad_request', `The path of '${op.slug}' is ${dataRoot(version)}/${op.slug}${(op.pathParams ?? []).map((p) => `/{${p}}`).join('')}.`, { reason: 'malformed_path' });
+    } else if (op) {
+      error = new ServiceError('unknown_product', `'${op.slug}' is not a version ${version} product; it lives under ${dataRoot(op.versions[0]!)}/.`);
+    } else {
+      error = new ServiceError('unknown_product', `There is no product '${head.product}' under ${dataRoot(version)}/.`);
+    }
+    if (error.status === 405) reply.header('Allow', 'GET, HEAD');
+    return sendError(reply, request, error, serviceName);
+  });
+}

@@ -1,0 +1,27 @@
+/** Where products live in REST, and what an arbitrary URL under the data roots asks for. */
+import type { AnyOperation } from '../operation.js';
+import type { EnvelopeHead } from './envelope.js';
+
+export const dataRoot = (version: 1 | 2) => `/api/v${version}/data`;
+
+export function routePath(op: AnyOperation, version: 1 | 2): string {
+  const params = (op.pathParams ?? []).map((name) => `/:${name}`).join('');
+  return `${dataRoot(version)}/${op.slug}${params}`;
+}
+
+const DATA_URL = /^\/api\/v(\d+)\/data(?:\/([^/?#]*))?/;
+
+/** The envelope head for a URL: its version root and the product segment it names. */
+export function headFromUrl(url: string): EnvelopeHead & { underDataRoot: boolean } {
+  const match = DATA_URL.exec(url);
+  const version = match?.[1] === '2' ? '2' : '1';
+  const segment = match?.[2] ?? '';
+  let product = 'unknown';
+  try {
+    const decoded = decodeURIComponent(segment);
+    if (/^[a-z0-9-]{1,40}$/.test(decoded)) product = decoded;
+  } catch {
+    // a malformed escape names no product
+  }
+  return { apiVersion: version, product, underDataRoot: match !== null && (match[1] === '1' || match[1] === '2') };
+}

@@ -1,0 +1,84 @@
+/**
+ * The server entry: the only place that opens the store, starts the pool and the jobs, builds the app
+ * and listens. `close()` drains in-flight requests, then stops jobs, pool and store, in that order.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { createStatusRepo } from '../data/status-repo.js';
+import { closeStore, openStore } from '../data/store.js';
+import { createEnginePool, type EnginePoolOptions } from '../engine/pool.js';
+import { buildApp } from './app.js';
+import { createOperationCache } from './cache.js';
+import { createClock, type Config } from './config.js';
+import type { Deps } from './deps.js';
+import { createScheduler } from './jobs/scheduler.js';
+import { runStatusChecks } from './jobs/status-check.js';
+import { createLogger } from './logger.js';
+import type { AnyOperation } from './operation.js';
+import { operations } from './registry.js';
+
+export const STATUS_INTERVAL_MS = 5 * 60_000;
+/** Connections beyond this are refused at the socket. */
+export const MAX_CONNECTIONS = 2_048;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: Deps;
+  url: string;
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  log?: Logger;
+  engine?: EnginePoolOptions;
+  /** Defaults to the registry; tests add their own. */
+  operations?: readonly AnyOperation[];
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const db = openStore(config.dbPath);
+  const engine = createEnginePool({ ...(config.threads ? { threads: config.threads } : {}), ...options.engine });
+  try {
+    await engine.verify();
+  } catch (err) {
+    await engine.close();
+    closeStore(db);
+    throw err;
+  }
+  const deps: Deps = {
+    now: createClock(config.now),
+    settings: { serviceName: config.serviceName, internalToken: config.internalToken },
+    db,
+    repos: { status: createStatusRepo(db) },
+    engine,
+    cache: createOperationCache(),
+    log,
+  };
+  const ops = options.operations ?? operations;
+  const app = buildApp(deps, { operations: ops });
+  const scheduler = createScheduler(log);
+  await scheduler.start({ name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) });
+
+  await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
+  app.server.maxConnections = MAX_CONNECTIONS;
+  app.server.headersTimeout = 10_000;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      app.closing = true;
+      await app.close();
+      await scheduler.close();
+      await engine.close();
+      closeStore(db);
+      log.info('bdds stopped');
+    })();
+    return closing;
+  };
+  return { app, deps, url, close };
+}

@@ -1,0 +1,42 @@
+/** Stored results of the product self-checks. */
+import type { Db } from './store.js';
+
+export type ProductStatus = 'online' | 'degraded' | 'offline';
+
+export interface StatusCheck {
+  product: string;
+  status: ProductStatus;
+  latency_ms: number | null;
+  detail: string | null;
+  checked_at: string;
+}
+
+export function createStatusRepo(db: Db) {
+  const upsert = db.prepare(
+    `INSERT INTO status_checks (product, status, latency_ms, detail, checked_at)
+     VALUES (@product, @status, @latency_ms, @detail, @checked_at)
+     ON CONFLICT (product) DO UPDATE SET status = excluded.status, latency_ms = excluded.latency_ms,
+       detail = excluded.detail, checked_at = excluded.checked_at`,
+  );
+  const selectAll = db.prepare('SELECT product, status, latency_ms, detail, checked_at FROM status_checks ORDER BY product');
+  const deleteAll = db.prepare('DELETE FROM status_checks');
+  /** Bumped on every save: the cache version of the `status` answer. */
+  let generation = 0;
+  const replaceAll = db.transaction((checks: readonly StatusCheck[]) => {
+    deleteAll.run();
+    for (const check of checks) upsert.run(check);
+  });
+  return {
+    /** Replaces the stored round of checks atomically (products no longer registered disappear). */
+    saveAll(checks: readonly StatusCheck[]): void {
+      replaceAll(checks);
+      generation++;
+    },
+    all: (): StatusCheck[] => selectAll.all() as StatusCheck[],
+    get generation() {
+      return generation;
+    },
+  };
+}
+
+export type StatusRepo = ReturnType<typeof createStatusRepo>;

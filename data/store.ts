@@ -1,0 +1,79 @@
+/**
+ * The embedded store: one better-sqlite3 file in WAL mode, integrity-checked and migrated on open.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS } from './migrations.js';
+
+export type Db = Database.Database;
+
+/** Raised when the file is not a healthy SQLite database; the store refuses to serve it. */
+export class StoreCorruptError extends Error {
+  constructor(readonly path: string, detail: string) {
+    super(`The store at ${path} failed its integrity check (${detail}). ` +
+      'It was left untouched: restore it from a backup or move it aside to start with a fresh store.');
+    this.name = 'StoreCorruptError';
+  }
+}
+
+export interface StoreOptions {
+  readonly?: boolean;
+  /** How long a statement waits for a lock before failing (ms); short, because the main thread blocks. */
+  busyTimeoutMs?: number;
+}
+
+/** Opens (creating if needed) and migrates the store; throws StoreCorruptError on a damaged file. */
+export function openStore(path: string, options: StoreOptions = {}): Db {
+  if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  try {
+    checkIntegrity(db, path);
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 200}`);
+    if (!options.readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      migrate(db);
+    }
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function checkIntegrity(db: Db, path: string): void {
+  let result: unknown;
+  try {
+    result = db.pragma('quick_check', { simple: true });
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? 'error';
+    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') throw new StoreCorruptError(path, code);
+    throw err;
+  }
+  if (result !== 'ok') throw new StoreCorruptError(path, String(result));
+}
+
+/** Runs every migration past `user_version`, each in its own transaction. Returns the new version. */
+export function migrate(db: Db): number {
+  let version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length) {
+    throw new Error(`The store is at schema version ${version}, newer than this build (${MIGRATIONS.length}).`);
+  }
+  for (; version < MIGRATIONS.length; version++) {
+    const sql = MIGRATIONS[version]!;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return version;
+}
+
+/** Checkpoints the WAL into the main file and closes; safe to call twice. */
+export function closeStore(db: Db): void {
+  if (!db.open) return;
+  if (!db.readonly) db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}

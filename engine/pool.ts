@@ -1,0 +1,93 @@
+/**
+ * The engine pool: one Piscina pool per process, sized explicitly, with a bounded queue and a time
+ * budget per task. Queue-full, time-outs, a crashed worker and a closed pool all surface as
+ * `service_unavailable`, never as an internal error with the pool's text.
+ */
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { unavailable } from '../models/errors.js';
+import type { TaskName, Tasks } from './tasks.js';
+
+export interface EnginePoolOptions {
+  /** Worker threads; default cores - 1, at least 1. */
+  threads?: number;
+  /** Tasks allowed to wait for a thread; default threads squared, at least 4. */
+  maxQueue?: number;
+  /** Time budget per task (ms); a task over it is cancelled and its worker replaced. */
+  taskTimeoutMs?: number;
+  /** Worker module; defaults to the task table (through the tsx shim when running from source). */
+  filename?: string;
+  /** Told about errors outside any task (a worker that failed to start or died idle). */
+  onPoolError?: (err: Error) => void;
+}
+
+export function defaultThreads(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+function defaultWorkerFile(): string {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fileURLToPath(new URL(fromSource ? './worker-shim.mjs' : './tasks.js', import.meta.url));
+}
+
+export function createEnginePool(options: EnginePoolOptions = {}) {
+  const threads = options.threads ?? defaultThreads();
+  const maxQueue = options.maxQueue ?? Math.max(4, threads * threads);
+  const taskTimeoutMs = options.taskTimeoutMs ?? 5_000;
+  const piscina = new Piscina({
+    filename: options.filename ?? defaultWorkerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue,
+    idleTimeout: 60_000,
+  });
+  let closed = false;
+  // Without a listener, an error outside a task (a worker failing to load) would crash the process.
+  piscina.on('error', (err: Error) => options.onPoolError?.(err));
+
+  /** Runs `task` in a worker; rejects with service_unavailable on overload, time-out or crash. */
+  async function run<K extends TaskName>(task: K, arg: Parameters<Tasks[K]>[0]): Promise<ReturnType<Tasks[K]>> {
+    if (closed) throw unavailable('The compute engine is shutting down.', 5, 'engine_closed');
+    if (piscina.queueSize >= maxQueue) throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
+    try {
+      return await piscina.run({ task, arg }, { signal: AbortSignal.timeout(taskTimeoutMs) });
+    } catch (err) {
+      const name = (err as Error)?.name;
+      if (name === 'AbortError' || name === 'TimeoutError') {
+        throw unavailable('The computation took longer than its time budget.', 2, 'engine_timeout');
+      }
+      if (/queue is at limit/i.test(String((err as Error)?.message))) {
+        throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
+      }
+      throw unavailable('The compute engine failed on this request.', 2, 'engine_failure');
+    }
+  }
+
+  return {
+    run,
+    threads,
+    maxQueue,
+    get queueSize() {
+      return piscina.queueSize;
+    },
+    /** Starts a task on a thread to prove workers load; throws with the worker's own error if they do not. */
+    async verify(): Promise<void> {
+      try {
+        await piscina.run({ task: 'ping', arg: null }, { signal: AbortSignal.timeout(20_000) });
+      } catch (err) {
+        throw new Error(`The engine worker failed to start: ${(err as Error).message}`);
+      }
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await piscina.destroy();
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+export type EnginePool = ReturnType<typeof createEnginePool>;

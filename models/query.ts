@@ -1,0 +1,129 @@
+/**
+ * Strict parsers for query-string values (contract section 1, "Parameters").
+ * REST hands every value over as a string; tRPC callers may pass numbers and booleans directly.
+ * Each parser rejects with a `reason` in the issue params, which the transports turn into `bad_request`.
+ */
+import { z } from 'zod';
+import { resolveLang, type Lang } from './languages.js';
+
+type Ctx = z.core.$RefinementCtx<unknown>;
+
+/** Adds one custom issue carrying a machine reason and returns z.NEVER for use inside a transform. */
+export function reject(ctx: Ctx, message: string, reason: string): never {
+  ctx.addIssue({ code: 'custom', message, params: { reason }, input: undefined });
+  return z.NEVER;
+}
+
+/** C0/C1 controls, zero-width and bidi controls, BOM, the replacement char, lone surrogates. */
+const FORBIDDEN_CHARS =
+  /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+
+/** Free text: NFC-normalised, control and bidi-override characters refused, at most `maxLength`. */
+export function text(maxLength = 200) {
+  return z.string().transform((raw, ctx) => {
+    if (FORBIDDEN_CHARS.test(raw)) return reject(ctx, 'contains control or invisible characters', 'forbidden_characters');
+    const value = raw.normalize('NFC').trim();
+    if (value.length === 0) return reject(ctx, 'must not be empty', 'empty_value');
+    if (value.length > maxLength) return reject(ctx, `longer than ${maxLength} characters`, 'too_long');
+    return value;
+  });
+}
+
+const DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
+const INTEGER = /^-?\d{1,15}$/;
+
+function numberParser(pattern: RegExp, kind: string, min: number, max: number) {
+  return z.union([z.number(), z.string()]).transform((raw, ctx) => {
+    if (typeof raw === 'string' && !pattern.test(raw)) return reject(ctx, `must be ${kind} written in decimal digits`, 'not_a_number');
+    const value = Number(raw) + 0; // + 0 turns -0 into 0
+    if (!Number.isFinite(value)) return reject(ctx, 'must be finite', 'not_a_number');
+    if (kind === 'an integer' && !Number.isInteger(value)) return reject(ctx, 'must be an integer', 'not_an_integer');
+    if (value < min || value > max) return reject(ctx, `must be between ${min} and ${max}`, 'out_of_range');
+    return value;
+  });
+}
+
+/** A decimal number literal (`12`, `-3.5`); hex, exponents, blanks and padding are refused. */
+export const decimal = (min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
+  numberParser(DECIMAL, 'a number', min, max);
+
+/** A whole number in decimal digits within [min, max]. */
+export const integer = (min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
+  numberParser(INTEGER, 'an integer', min, max);
+
+export const latitude = () => decimal(-90, 90);
+export const longitude = () => decimal(-180, 180);
+
+/** `1`/`0`/`true`/`false` (or a boolean); nothing else. */
+export const flag = () =>
+  z.union([z.boolean(), z.string()]).transform((raw, ctx) => {
+    if (typeof raw === 'boolean') return raw;
+    if (raw === '1' || raw === 'true') return true;
+    if (raw === '0' || raw === 'false') return false;
+    return reject(ctx, 'must be 1, 0, true or false', 'not_a_boolean');
+  });
+
+export const PPID_PATTERN = /^id_\d{1,9}$/;
+
+/** A checkpoint identifier: `id_` followed by digits. */
+export const ppid = () =>
+  z.string().transform((raw, ctx) =>
+    PPID_PATTERN.test(raw) ? raw : reject(ctx, 'must look like id_123', 'malformed_ppid'));
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+export const isoDate = () =>
+  z.string().transform((raw, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return reject(ctx, 'must be a date YYYY-MM-DD', 'malformed_date');
+    const date = new Date(`${raw}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== raw) {
+      return reject(ctx, 'is not a calendar date', 'malformed_date');
+    }
+    return raw;
+  });
+
+/** An ISO 3166-1 alpha-2 code, upper-cased. */
+export const iso2 = () =>
+  z.string().transform((raw, ctx) =>
+    /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : reject(ctx, 'must be a two-letter ISO country code', 'malformed_country'));
+
+/** One of a fixed set of words; the message lists them. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.string().transform((raw, ctx) =>
+    (values as readonly string[]).includes(raw)
+      ? (raw as T[number])
+      : reject(ctx, `must be one of: ${values.join(', ')}`, 'invalid_value'));
+
+/**
+ * A comma-separated list in one value: items trimmed, empties dropped, capped at `max` items
+ * before any other work, duplicates removed (first occurrence kept), each item parsed by `item`.
+ */
+export function commaList<T extends z.ZodType<unknown, string>>(item: T, max: number, tooManyReason: string) {
+  return z.union([z.string(), z.array(z.string())]).transform((raw, ctx) => {
+    const parts = (Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter((s) => s.length > 0);
+    if (parts.length === 0) return reject(ctx, 'must name at least one value', 'empty_value');
+    if (parts.length > max) return reject(ctx, `takes at most ${max} values (got ${parts.length})`, tooManyReason);
+    const out: z.output<T>[] = [];
+    for (const part of new Set(parts)) {
+      const parsed = item.safeParse(part);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]!;
+        const reason = (first as { params?: { reason?: string } }).params?.reason ?? 'invalid_value';
+        return reject(ctx, `'${part.slice(0, 40)}' ${first.message}`, reason);
+      }
+      if (!out.includes(parsed.data)) out.push(parsed.data);
+    }
+    return out;
+  });
+}
+
+const LANG_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/;
+
+/** A BCP-47 tag resolved to one of the 24 languages; unsupported tags fall back to English. */
+export const lang = (defaultLang: Lang = 'en') =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw !== undefined && !LANG_TAG.test(raw)) return reject(ctx, 'must be a language tag such as en or pl-PL', 'malformed_lang');
+      return resolveLang(raw, defaultLang);
+    });

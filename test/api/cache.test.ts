@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createOperationCache } from '../../api/cache.js';
+import { canonicalJson } from '../../api/canonical-json.js';
+import { buildTestApp } from '../helpers/deps.js';
+import { probe, probeCalls, withTestOperations } from '../helpers/test-operations.js';
+
+describe('operation cache', () => {
+  it('computes once for concurrent identical misses', async () => {
+    const cache = createOperationCache();
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      await new Promise((r) => setTimeout(r, 30));
+      return { result: { data: computed }, fragment: `"data":${computed}` };
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', 1_000, compute)));
+    assert.equal(computed, 1);
+    assert.ok(answers.every((a) => a === answers[0]));
+  });
+
+  it('never caches a failure', async () => {
+    const cache = createOperationCache();
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      throw new Error('boom');
+    };
+    await assert.rejects(cache.get('k', 1_000, failing));
+    await assert.rejects(cache.get('k', 1_000, failing));
+    assert.equal(calls, 2);
+  });
+
+  it('stays within its byte bound', async () => {
+    const cache = createOperationCache({ maxBytes: 10_000 });
+    for (let i = 0; i < 100; i++) {
+      await cache.get(`k${i}`, 60_000, async () => ({ result: { data: i }, fragment: 'x'.repeat(1_000) }));
+    }
+    assert.ok(cache.size <= 10, `kept ${cache.size} entries of ~1 KB under a 10 KB bound`);
+  });
+
+  it('keys inputs canonically whatever their key order', () => {
+    assert.equal(canonicalJson({ b: 1, a: { d: 2, c: [3, { f: 1, e: 0 }] } }), canonicalJson({ a: { c: [3, { e: 0, f: 1 }], d: 2 }, b: 1 }));
+  });
+
+  it('serves concurrent identical HTTP requests from one computation', async (t) => {
+    const { app } = await buildTestApp(t, { operations: withTestOperations });
+    const before = probeCalls.count;
+    const urls = ['/api/v1/data/probe?ppid=id_9&limit=3', '/api/v1/data/probe?limit=3&ppid=id_9', '/api/v2/data/probe?ppid=id_9&limit=3'];
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => app.inject(urls[i % 3]!)));
+    assert.ok(responses.every((r) => r.statusCode === 200));
+    assert.equal(probeCalls.count - before, 1, 'one handler call for twelve requests');
+    assert.equal(new Set(responses.map((r) => r.json().data.call)).size, 1);
+    assert.ok(probe.cacheTtlMs > 0);
+  });
+});

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { ErrorEnvelope } from '../../../models/envelope.js';
+import { buildTestApp } from '../../helpers/deps.js';
+import { probe, withTestOperations } from '../../helpers/test-operations.js';
+import { routePath } from '../../../api/rest/paths.js';
+
+// Hostile values, written as they would appear on the wire (already percent-encoded or raw).
+const NASTY = [
+  '', 'NaN', 'Infinity', '-Infinity', '1e400', '0x10', '-0', '%201%20', '%', '%zz', '%E0%A4%A', '%ED%A0%80',
+  '%E2%80%AE', '%E2%80%8D', '%00', 'a'.repeat(5000), '__proto__', 'constructor', 'id_1', 'id_', '5', '11', '-1',
+  '1,2,3', ',,,', 'true', 'x%2Cy', '%F0%9F%98%80', 'Рава-Руська', '999999999999999999999',
+];
+const KEYS = ['ppid', 'limit', 'names', 'compare', 'lang', '__proto__', 'constructor', 'prototype', 'toString', '', '%', 'ppid%00'];
+
+const value = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 30 }).map(encodeURIComponent));
+const pair = fc.tuple(fc.constantFrom(...KEYS), value).map(([k, v]) => `${k}=${v}`);
+const query = fc.array(pair, { maxLength: 6 }).map((pairs) => pairs.join('&'));
+
+describe('bad input never yields a 5xx', () => {
+  it('holds for every operation under random hostile query strings', async (t) => {
+    const { app } = await buildTestApp(t, { operations: withTestOperations.filter((op) => op.slug !== 'explode') });
+    const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+    const paths = withTestOperations.filter((op) => op.slug !== 'explode').flatMap((op) => op.versions.map((v) => routePath(op, v)));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), query, async (path, qs) => {
+        const res = await app.inject(`${path}?${qs}`);
+        assert.ok(res.statusCode < 500, `${res.statusCode} for ${path}?${qs}: ${res.body.slice(0, 300)}`);
+        const body = JSON.parse(res.body);
+        if (res.statusCode >= 400) ErrorEnvelope.parse(body);
+        assert.doesNotMatch(res.body, /\n\s+at |node_modules|\/work\/|SQLITE|ZodError/);
+      }),
+      { numRuns: 400 },
+    );
+    assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), protoKeys);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.ok(probe);
+  });
+
+  it('cuts off a URL beyond the header limit with 431 before any route runs', async (t) => {
+    const { app } = await buildTestApp(t, { operations: withTestOperations });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/data/probe?ppid=id_1&x=${'a'.repeat(20_000)}`);
+    assert.equal(res.status, 431);
+  });
+});

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runStatusChecks } from '../../../api/jobs/status-check.js';
+import { operations } from '../../../api/registry.js';
+import { buildTestApp, INTERNAL_TOKEN } from '../../helpers/deps.js';
+
+const trpcUrl = (name: string, input: unknown) => `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`;
+const auth = { authorization: `Bearer ${INTERNAL_TOKEN}` };
+
+describe('tRPC', () => {
+  for (const op of operations) {
+    it(`returns the same data as REST for ${op.name}`, async (t) => {
+      const { app, deps } = await buildTestApp(t);
+      await runStatusChecks(operations, deps);
+      const input = op.selfCheck ? op.selfCheck(deps) : {};
+      const query = new URLSearchParams(input as Record<string, string>).toString();
+      const rest = await app.inject(`/api/v${op.versions[0]}/data/${op.slug}${query ? `?${query}` : ''}`);
+      assert.equal(rest.statusCode, 200, rest.body);
+      const trpc = await app.inject({ url: trpcUrl(op.name, input), headers: auth });
+      assert.equal(trpc.statusCode, 200, trpc.body);
+      assert.deepEqual(trpc.json().result.data, rest.json().data);
+    });
+  }
+
+  it('refuses calls without the internal token', async (t) => {
+    const { app } = await buildTestApp(t);
+    const none = await app.inject(trpcUrl('status', {}));
+    assert.equal(none.statusCode, 401);
+    const wrong = await app.inject({ url: trpcUrl('status', {}), headers: { authorization: 'Bearer not-the-token-at-all' } });
+    assert.equal(wrong.statusCode, 401);
+  });
+
+  it('maps bad input to BAD_REQUEST with the service reason', async (t) => {
+    const { app } = await buildTestApp(t);
+    const res = await app.inject({ url: trpcUrl('status', 'not-an-object'), headers: auth });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().error.data.serviceCode, 'bad_request');
+  });
+});

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
+import { describe, it } from 'node:test';
+import { createEnginePool } from '../../engine/pool.js';
+import { isServiceError } from '../../models/errors.js';
+
+const misbehaving = fileURLToPath(new URL('./fixtures/misbehaving-worker.mjs', import.meta.url));
+
+// The fixture worker's tasks are not in the typed task table.
+type LoosePool = { run: (task: string, arg: unknown) => Promise<unknown> };
+
+const isUnavailable = (reason: string) => (err: unknown) => {
+  assert.ok(isServiceError(err), `expected a ServiceError, got ${String(err)}`);
+  assert.equal(err.code, 'service_unavailable');
+  assert.equal(err.status, 503);
+  assert.equal(err.reason, reason);
+  return true;
+};
+
+describe('engine pool', () => {
+  it('runs the real task table in a worker thread (through the tsx shim)', async (t) => {
+    const pool = createEnginePool({ threads: 1 });
+    t.after(() => pool.close());
+    await pool.verify();
+    const { threadId: workerThread } = await pool.run('ping', null);
+    assert.notEqual(workerThread, threadId, 'the task ran off the main thread');
+    const result = await pool.run('cellQuantiles', {
+      cells: Int32Array.from([0, 0, 0, 1, 1]),
+      values: Float64Array.from([3, 1, 2, 10, NaN]),
+      cellCount: 3,
+    });
+    assert.deepEqual(result.median, [2, 10, null]);
+    assert.deepEqual(result.counts, [3, 1, 0]);
+  });
+
+  it('maps a full queue to 503 engine_busy', async (t) => {
+    const pool = createEnginePool({ threads: 1, maxQueue: 2, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
+    t.after(() => pool.close());
+    const running = [pool.run('block', 400), pool.run('block', 10), pool.run('block', 10)];
+    await new Promise((r) => setTimeout(r, 50));
+    await assert.rejects(pool.run('block', 10), isUnavailable('engine_busy'));
+    assert.deepEqual(await Promise.all(running), ['done', 'done', 'done'], 'queued work still completes');
+  });
+
+  it('cancels a hung task at its time budget and keeps serving', async (t) => {
+    const pool = createEnginePool({ threads: 1, taskTimeoutMs: 300, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
+    t.after(() => pool.close());
+    const started = Date.now();
+    await assert.rejects(pool.run('hang', null), isUnavailable('engine_timeout'));
+    assert.ok(Date.now() - started < 3_000, 'the caller is answered within the budget, not after');
+    assert.ok(await pool.run('ping', null), 'a replaced worker answers the next task');
+  });
+
+  it('maps a crashed worker to 503 and replaces it', async (t) => {
+    const pool = createEnginePool({ threads: 1, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
+    t.after(() => pool.close());
+    await assert.rejects(pool.run('crash', null), isUnavailable('engine_failure'));
+    assert.ok(await pool.run('ping', null));
+  });
+
+  it('refuses work once closed', async () => {
+    const pool = createEnginePool({ threads: 1 });
+    await pool.close();
+    assert.equal(pool.closed, true);
+    await assert.rejects(pool.run('ping', null), isUnavailable('engine_closed'));
+  });
+
+  it('detects a worker that cannot start', async (t) => {
+    const pool = createEnginePool({ threads: 1, filename: '/nonexistent/worker.mjs' });
+    t.after(() => pool.close());
+    await assert.rejects(pool.verify(), /engine worker failed to start/);
+  });
+});

@@ -1,0 +1,72 @@
+/** Real parts for tests: a SQLite file in a temp folder, a real worker pool, a capturing logger. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { Writable } from 'node:stream';
+import { buildApp } from '../../api/app.js';
+import { createOperationCache } from '../../api/cache.js';
+import type { Deps } from '../../api/deps.js';
+import { createLogger } from '../../api/logger.js';
+import type { AnyOperation } from '../../api/operation.js';
+import { createStatusRepo } from '../../data/status-repo.js';
+import { closeStore, openStore } from '../../data/store.js';
+import { createEnginePool, type EnginePoolOptions } from '../../engine/pool.js';
+
+export const INTERNAL_TOKEN = 'test-internal-token-0123456789';
+export const FIXED_NOW = '2026-11-22T10:00:00.000Z';
+
+export function tempDir(t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bdds-test-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A logger whose lines are kept in `lines` (so tests can assert what was, and was not, logged). */
+export function captureLogger(level = 'info') {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { log: createLogger(level, stream), lines };
+}
+
+export interface TestDepsOptions {
+  now?: string;
+  engine?: EnginePoolOptions;
+  logLevel?: string;
+}
+
+export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
+  const dir = tempDir(t);
+  const db = openStore(join(dir, 'bdds.sqlite'));
+  const engine = createEnginePool({ threads: 1, ...options.engine });
+  const { log, lines } = captureLogger(options.logLevel ?? 'info');
+  const pinned = new Date(options.now ?? FIXED_NOW).getTime();
+  const deps: Deps = {
+    now: () => new Date(pinned),
+    settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN },
+    db,
+    repos: { status: createStatusRepo(db) },
+    engine,
+    cache: createOperationCache(),
+    log,
+  };
+  t.after(async () => {
+    await engine.close();
+    closeStore(db);
+  });
+  return { deps, dir, logLines: lines };
+}
+
+/** buildApp on real test deps; closed after the test. */
+export async function buildTestApp(t: TestContext, options: TestDepsOptions & { operations?: readonly AnyOperation[] } = {}) {
+  const made = createTestDeps(t, options);
+  const app = buildApp(made.deps, options.operations ? { operations: options.operations } : {});
+  t.after(() => app.close());
+  await app.ready();
+  return { app, ...made };
+}

@@ -1,0 +1,71 @@
+/** Operations that exist only in tests: one taking every kind of parameter, one that fails, one on the pool. */
+import { z } from 'zod';
+import { defineOperation } from '../../api/operation.js';
+import { operations } from '../../api/registry.js';
+import { commaList, flag, integer, lang, ppid, text } from '../../models/query.js';
+
+export const probeCalls = { count: 0 };
+
+export const probe = defineOperation({
+  name: 'probe',
+  slug: 'probe',
+  summary: 'Echoes its parsed input (tests only)',
+  versions: [1, 2],
+  access: 'public',
+  quotaClass: 'standard',
+  input: z.object({
+    ppid: ppid(),
+    limit: integer(1, 10).default(5),
+    names: commaList(text(80), 20, 'too_many_names').optional(),
+    compare: flag().optional(),
+    lang: lang('uk'),
+  }),
+  output: z.object({ echo: z.unknown(), call: z.number() }),
+  cacheTtlMs: 60_000,
+  selfCheck: () => ({ ppid: 'id_1' }),
+  async handler(input) {
+    probeCalls.count++;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return { data: { echo: input, call: probeCalls.count } };
+  },
+});
+
+export const SECRET_TEXT = 'SELECT secret FROM keys WHERE path = /var/lib/bdds/secret.sqlite';
+
+export const explode = defineOperation({
+  name: 'explode',
+  slug: 'explode',
+  summary: 'Always fails with an internal error (tests only)',
+  versions: [1],
+  access: 'public',
+  quotaClass: 'standard',
+  input: z.object({}),
+  output: z.object({}),
+  cacheTtlMs: 0,
+  selfCheck: () => ({}),
+  handler() {
+    throw new Error(SECRET_TEXT);
+  },
+});
+
+export const quantiles = defineOperation({
+  name: 'quantiles',
+  slug: 'quantiles',
+  summary: 'Median of a fixed series, computed in the worker pool (tests only)',
+  versions: [1],
+  access: 'public',
+  quotaClass: 'standard',
+  input: z.object({}),
+  output: z.object({ median: z.array(z.number().nullable()), threadId: z.number() }),
+  cacheTtlMs: 0,
+  selfCheck: () => ({}),
+  async handler(_input, deps) {
+    const values = Float64Array.from([5, 1, 3, NaN, 10, 20]);
+    const cells = Int32Array.from([0, 0, 0, 0, 1, 1]);
+    const result = await deps.engine.run('cellQuantiles', { cells, values, cellCount: 3 });
+    const { threadId } = await deps.engine.run('ping', null);
+    return { data: { median: result.median, threadId } };
+  },
+});
+
+export const withTestOperations = [...operations, probe, explode, quantiles];

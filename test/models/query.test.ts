@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { commaList, decimal, flag, integer, iso2, isoDate, lang, latitude, oneOf, ppid, text } from '../../models/query.js';
+
+const reasonOf = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  assert.equal(r.success, false, `expected ${JSON.stringify(value)} to be refused`);
+  return (r.error!.issues[0] as { params?: { reason?: string } }).params?.reason;
+};
+
+describe('decimal and integer', () => {
+  it('accept plain decimal literals and numbers', () => {
+    assert.equal(decimal().parse('-3.5'), -3.5);
+    assert.equal(decimal().parse('12'), 12);
+    assert.equal(decimal().parse(7.25), 7.25);
+    assert.equal(integer(1, 10).parse('10'), 10);
+  });
+  it('refuse empty, hex, exponent, padded and infinite values', () => {
+    for (const bad of ['', '0x10', '1e400', ' 1 ', '1 ', '+1', 'NaN', 'Infinity', '1.', '.5', '1,5']) {
+      assert.equal(reasonOf(decimal(), bad), 'not_a_number', bad);
+    }
+    assert.equal(decimal().safeParse(Infinity).success, false);
+  });
+  it('turns -0 into 0', () => {
+    assert.ok(Object.is(decimal().parse('-0'), 0));
+  });
+  it('enforces bounds and integrality', () => {
+    assert.equal(reasonOf(integer(1, 10), '11'), 'out_of_range');
+    assert.equal(reasonOf(integer(1, 10), '0'), 'out_of_range');
+    assert.equal(reasonOf(integer(1, 10), '2.5'), 'not_a_number');
+    assert.equal(reasonOf(integer(1, 10), 2.5), 'not_an_integer');
+    assert.equal(reasonOf(latitude(), '90.5'), 'out_of_range');
+  });
+});
+
+describe('text', () => {
+  it('normalises to NFC and trims', () => {
+    assert.equal(text().parse(' Rawa Rus\u0301ka '), 'Rawa Rus\u0301ka'.normalize('NFC'));
+  });
+  it('refuses control, bidi-override, zero-width and lone-surrogate characters', () => {
+    for (const bad of ['a\u202Eb', 'a\u0000', 'a\u200Db', '\uD800x', 'x\uDC00', '\uFFFD']) {
+      assert.equal(reasonOf(text(), bad), 'forbidden_characters', JSON.stringify(bad));
+    }
+  });
+  it('refuses empty and overlong values', () => {
+    assert.equal(reasonOf(text(), '  '), 'empty_value');
+    assert.equal(reasonOf(text(5), 'abcdef'), 'too_long');
+  });
+});
+
+describe('commaList', () => {
+  const list = commaList(ppid(), 3, 'too_many_ppids');
+  it('splits, trims, drops empties and de-duplicates in order', () => {
+    assert.deepEqual(list.parse('id_2, id_1,,id_2'), ['id_2', 'id_1']);
+  });
+  it('caps the count before parsing the items', () => {
+    assert.equal(reasonOf(list, 'x,y,z,w'), 'too_many_ppids');
+  });
+  it('reports the first bad item with its own reason', () => {
+    assert.equal(reasonOf(list, 'id_1,nope'), 'malformed_ppid');
+  });
+});
+
+describe('flag, ppid, dates, countries, enums', () => {
+  it('reads only 1/0/true/false as booleans', () => {
+    assert.equal(flag().parse('false'), false);
+    assert.equal(flag().parse('1'), true);
+    assert.equal(reasonOf(flag(), 'yes'), 'not_a_boolean');
+  });
+  it('checks ppids, calendar dates and ISO country codes', () => {
+    assert.equal(ppid().parse('id_42'), 'id_42');
+    assert.equal(reasonOf(ppid(), 'id_'), 'malformed_ppid');
+    assert.equal(isoDate().parse('2024-02-29'), '2024-02-29');
+    assert.equal(reasonOf(isoDate(), '2023-02-29'), 'malformed_date');
+    assert.equal(iso2().parse('pl'), 'PL');
+    assert.equal(reasonOf(iso2(), 'POL'), 'malformed_country');
+    assert.equal(reasonOf(oneOf(['hourly', 'daily']), 'weekly'), 'invalid_value');
+  });
+});
+
+describe('lang', () => {
+  it('resolves region tags to the supported primary language', () => {
+    assert.deepEqual(lang().parse('pl-PL'), { lang: 'pl', requested: 'pl-PL', fallback: false });
+  });
+  it('falls back to English for unsupported tags and says so', () => {
+    assert.deepEqual(lang('uk').parse('ja'), { lang: 'en', requested: 'ja', fallback: true });
+  });
+  it('uses the product default when absent', () => {
+    assert.equal(lang('uk').parse(undefined).lang, 'uk');
+  });
+  it('refuses what is not a language tag', () => {
+    assert.equal(reasonOf(lang(), 'en_US!'), 'malformed_lang');
+  });
+});
