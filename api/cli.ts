@@ -5,9 +5,9 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
-import { startServer } from './server.js';
+import { keysCommand, KEYS_USAGE } from './commands/keys.js';
+import { serveCommand, SERVE_USAGE } from './commands/serve.js';
+import { ConfigError } from './config.js';
 
 interface Command {
   summary: string;
@@ -15,43 +15,9 @@ interface Command {
   run: (args: string[]) => Promise<number>;
 }
 
-export const SHUTDOWN_DEADLINE_MS = 10_000;
-
-const CONFIG_HELP = `Configuration (environment variables):
-  BDDS_HOST            address to listen on (127.0.0.1)
-  BDDS_PORT            port; 0 picks a free one (8080)
-  BDDS_DB              SQLite file (./var/bdds.sqlite)
-  BDDS_SERVICE_NAME    name in the attribution ("Border and Driver Data Service")
-  BDDS_LOG_LEVEL       fatal|error|warn|info|debug|trace|silent (info)
-  BDDS_NOW             pin the clock to an ISO instant (demos, tests)
-  BDDS_INTERNAL_TOKEN  secret for /trpc (at least 16 characters; unset = tRPC refused)
-  BDDS_THREADS         engine worker threads (cores - 1, at least 1)`;
-
 const COMMANDS: Record<string, Command> = {
-  serve: {
-    summary: 'start the HTTP service',
-    usage: `Usage: bdds serve\n\nStarts the service: opens (and migrates) the store, starts the engine pool and\nthe background jobs, and listens. SIGTERM or SIGINT drain in-flight requests and exit.\n\n${CONFIG_HELP}`,
-    async run(args) {
-      parseArgs({ args, options: {}, strict: true });
-      const server = await startServer(loadConfig(process.env));
-      await new Promise<void>((resolve) => {
-        const stop = (signal: string) => {
-          server.deps.log.info({ signal }, 'shutting down');
-          setTimeout(() => {
-            server.deps.log.error('shutdown took too long; exiting');
-            process.exit(1);
-          }, SHUTDOWN_DEADLINE_MS).unref();
-          void server.close().then(resolve, (err: unknown) => {
-            server.deps.log.error({ err }, 'shutdown failed');
-            process.exit(1);
-          });
-        };
-        process.once('SIGTERM', stop);
-        process.once('SIGINT', stop);
-      });
-      return 0;
-    },
-  },
+  serve: { summary: 'start the HTTP service', usage: SERVE_USAGE, run: serveCommand },
+  keys: { summary: 'create, list, revoke and verify API keys', usage: KEYS_USAGE, run: keysCommand },
 };
 
 function mainHelp(): string {
@@ -77,12 +43,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (err) {
-    if (err instanceof ConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`bdds ${name}: ${(err as Error).message}`);
-      return 2;
-    }
     console.error(`bdds ${name}: ${(err as Error).message}`);
-    return 1;
+    const usage = err instanceof ConfigError || String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS');
+    return usage ? 2 : 1;
   }
 }
 

@@ -1,8 +1,10 @@
 /** What an operation handler receives instead of a request. Built once by the server entry (or a test). */
 import type { Logger } from 'pino';
 import type { Db } from '../data/store.js';
+import type { KeysRepo } from '../data/keys-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
 import type { EnginePool } from '../engine/pool.js';
+import type { AccessControl } from './access/access-control.js';
 import type { OperationCache } from './cache.js';
 
 export interface ServiceSettings {
@@ -17,7 +19,9 @@ export interface Deps {
   now: () => Date;
   settings: ServiceSettings;
   db: Db;
-  repos: { status: StatusRepo };
+  repos: { status: StatusRepo; keys: KeysRepo };
+  /** Keys, per-second limits and daily quotas for keyed products. */
+  access: AccessControl;
   engine: EnginePool;
   cache: OperationCache;
   log: Logger;

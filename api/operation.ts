@@ -32,7 +32,7 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   access: 'public' | 'keyed';
   quotaClass: QuotaClass | null;
   /** Units this call consumes (default 1); computed from the parsed, de-duplicated input. */
-  cost?: (input: z.output<I>) => number;
+  cost?: (input: z.output<I>, deps: Deps) => number;
   input: I;
   output: O;
   /** How long an answer may be served from the cache; 0 = never cached. */

@@ -4,12 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { createStatusRepo } from '../data/status-repo.js';
 import { closeStore, openStore } from '../data/store.js';
 import { createEnginePool, type EnginePoolOptions } from '../engine/pool.js';
 import { buildApp } from './app.js';
-import { createOperationCache } from './cache.js';
+import { issueKey } from './access/issue-key.js';
+import { LAST_USED_FLUSH_MS } from './access/last-used.js';
 import { createClock, type Config } from './config.js';
+import { createDeps } from './create-deps.js';
 import type { Deps } from './deps.js';
 import { createScheduler } from './jobs/scheduler.js';
 import { runStatusChecks } from './jobs/status-check.js';
@@ -17,6 +18,7 @@ import { createLogger } from './logger.js';
 import type { AnyOperation } from './operation.js';
 import { operations } from './registry.js';
 
+export const DEMO_EMAIL = 'demo@localhost';
 export const STATUS_INTERVAL_MS = 5 * 60_000;
 /** Connections beyond this are refused at the socket. */
 export const MAX_CONNECTIONS = 2_048;
@@ -25,6 +27,8 @@ export interface RunningServer {
   app: FastifyInstance;
   deps: Deps;
   url: string;
+  /** The demo Explorer key created on the first start of an empty store (shown once), else null. */
+  demoKey: string | null;
   close: () => Promise<void>;
 }
 
@@ -46,19 +50,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     closeStore(db);
     throw err;
   }
-  const deps: Deps = {
+  const { deps, lastUsed } = createDeps({
+    db, engine, log,
     now: createClock(config.now),
     settings: { serviceName: config.serviceName, internalToken: config.internalToken },
-    db,
-    repos: { status: createStatusRepo(db) },
-    engine,
-    cache: createOperationCache(),
-    log,
-  };
+  });
+  const demoKey = deps.repos.keys.count() === 0
+    ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key
+    : null;
   const ops = options.operations ?? operations;
   const app = buildApp(deps, { operations: ops });
   const scheduler = createScheduler(log);
   await scheduler.start({ name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) });
+  await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
 
   await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
   app.server.maxConnections = MAX_CONNECTIONS;
@@ -74,11 +78,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       app.closing = true;
       await app.close();
       await scheduler.close();
+      lastUsed.flush();
       await engine.close();
       closeStore(db);
       log.info('bdds stopped');
     })();
     return closing;
   };
-  return { app, deps, url, close };
+  return { app, deps, url, demoKey, close };
 }

@@ -25,6 +25,8 @@ export interface ServiceErrorOptions {
   status?: number;
   /** Seconds a client should wait before retrying (429, 503). */
   retryAfterS?: number;
+  /** Extra response headers (e.g. RateLimit on a qps refusal). */
+  headers?: Record<string, string>;
   cause?: unknown;
 }
 
@@ -33,6 +35,7 @@ export class ServiceError extends Error {
   readonly status: number;
   readonly reason: string | undefined;
   readonly retryAfterS: number | undefined;
+  readonly headers: Record<string, string> | undefined;
 
   constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -41,6 +44,7 @@ export class ServiceError extends Error {
     this.status = options.status ?? ERROR_STATUS[code];
     this.reason = options.reason;
     this.retryAfterS = options.retryAfterS;
+    this.headers = options.headers;
   }
 }
 

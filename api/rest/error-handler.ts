@@ -23,10 +23,11 @@ export function toServiceError(err: FastifyError | Error, request: FastifyReques
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ServiceError, serviceName: string) {
   const head = headFromUrl(request.url);
   if (error.retryAfterS !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterS))));
+  if (error.headers) reply.headers(error.headers);
   return reply
     .status(error.status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(head, attributionOf(serviceName), error, request.id));
+    .send(errorBody(head, attributionOf(serviceName), error, request.id, request.meter?.usage ?? undefined));
 }
 
 /** Installs the error handler and the not-found handler (unknown products, wrong roots, bad paths). */

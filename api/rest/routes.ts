@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../models/errors.js';
+import type { Meter } from '../access/access-control.js';
 import type { Deps } from '../deps.js';
 import { inputError } from '../input-error.js';
 import type { AnyOperation } from '../operation.js';
@@ -34,20 +35,40 @@ export function collectRawInput(op: AnyOperation, request: FastifyRequest) {
   return { raw, ignored };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The quota meter of a keyed call (null on public products). */
+    meter: Meter | null;
+  }
+}
+
 export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyOperation[], deps: Deps) {
   const attribution = attributionOf(deps.settings.serviceName);
+  app.decorateRequest('meter', null);
   for (const op of ops) {
+    if (op.access === 'keyed' && !op.quotaClass) throw new Error(`keyed operation ${op.name} declares no quota class`);
     for (const version of op.versions) {
       const head = { apiVersion: String(version) as '1' | '2', product: op.slug };
       app.get(routePath(op, version), async (request, reply) => {
-        const { raw, ignored } = collectRawInput(op, request);
-        const parsed = op.input.safeParse(raw);
-        if (!parsed.success) throw inputError(parsed.error, raw);
-        const answer = await runOperation(op, parsed.data, deps);
-        const meta = ignored.length > 0 ? { ignored_params: ignored } : undefined;
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(successBody(head, attribution, answer, { ...(meta ? { meta } : {}) }));
+        const meter = op.access === 'keyed' ? deps.access.admit(op.quotaClass!, request.headers.authorization, request.ip) : null;
+        request.meter = meter;
+        try {
+          const { raw, ignored } = collectRawInput(op, request);
+          const parsed = op.input.safeParse(raw);
+          if (!parsed.success) throw inputError(parsed.error, raw);
+          const usage = meter?.charge(op.cost ? op.cost(parsed.data, deps) : 1);
+          const answer = await runOperation(op, parsed.data, deps);
+          if (meter) reply.headers(meter.headers());
+          const meta = ignored.length > 0 ? { ignored_params: ignored } : undefined;
+          return reply
+            .type('application/json; charset=utf-8')
+            .send(successBody(head, attribution, answer, { ...(usage ? { usage } : {}), ...(meta ? { meta } : {}) }));
+        } catch (err) {
+          if (!meter) throw err;
+          const final = meter.settle(err);
+          reply.headers(meter.headers());
+          throw final;
+        }
       });
     }
   }

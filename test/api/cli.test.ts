@@ -69,5 +69,6 @@ describe('bdds command line', () => {
     assert.equal(code, 0);
     assert.ok(Date.now() - started < 10_000);
     assert.match(out, /bdds stopped/);
+    assert.match(out, /Demo API key \(Explorer plan\), shown once:\s+bdds_[a-z2-7]{32}/, 'the first start prints a demo key');
   });
 });

@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { Writable } from 'node:stream';
 import { buildApp } from '../../api/app.js';
-import { createOperationCache } from '../../api/cache.js';
-import type { Deps } from '../../api/deps.js';
+import { issueKey } from '../../api/access/issue-key.js';
+import { createDeps } from '../../api/create-deps.js';
 import { createLogger } from '../../api/logger.js';
 import type { AnyOperation } from '../../api/operation.js';
-import { createStatusRepo } from '../../data/status-repo.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { createEnginePool, type EnginePoolOptions } from '../../engine/pool.js';
 
@@ -46,20 +45,21 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   const engine = createEnginePool({ threads: 1, ...options.engine });
   const { log, lines } = captureLogger(options.logLevel ?? 'info');
   const pinned = new Date(options.now ?? FIXED_NOW).getTime();
-  const deps: Deps = {
-    now: () => new Date(pinned),
+  const clock = { ms: pinned };
+  const { deps, lastUsed } = createDeps({
+    db, engine, log,
+    now: () => new Date(clock.ms),
     settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN },
-    db,
-    repos: { status: createStatusRepo(db) },
-    engine,
-    cache: createOperationCache(),
-    log,
-  };
+  });
   t.after(async () => {
     await engine.close();
     closeStore(db);
   });
-  return { deps, dir, logLines: lines };
+  /** Moves the injected clock (tests of day roll-over, revocation latency, refill). */
+  const setNow = (iso: string | number) => {
+    clock.ms = typeof iso === 'number' ? iso : new Date(iso).getTime();
+  };
+  return { deps, dir, logLines: lines, setNow, lastUsed };
 }
 
 /** buildApp on real test deps; closed after the test. */
@@ -70,3 +70,10 @@ export async function buildTestApp(t: TestContext, options: TestDepsOptions & { 
   await app.ready();
   return { app, ...made };
 }
+
+/** Issues a key straight into the test store. */
+export function makeKey(deps: import('../../api/deps.js').Deps, request: Partial<import('../../api/access/issue-key.js').KeyRequest> = {}) {
+  return issueKey(deps.repos.keys, { email: 'dev@example.com', plan: 'explorer', ...request }, deps.now());
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../api/operation.js';
 import { operations } from '../../api/registry.js';
+import { notFound } from '../../models/errors.js';
 import { commaList, flag, integer, lang, ppid, text } from '../../models/query.js';
 
 export const probeCalls = { count: 0 };
@@ -69,3 +70,44 @@ export const quantiles = defineOperation({
 });
 
 export const withTestOperations = [...operations, probe, explode, quantiles];
+
+/** A keyed product whose cost and outcome the caller chooses (tests of counting rules). */
+export const counted = defineOperation({
+  name: 'counted',
+  slug: 'counted',
+  summary: 'Keyed; costs `units`; fails on request (tests only)',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: z.object({
+    units: integer(1, 100).optional(),
+    names: commaList(text(40), 20, 'too_many_names').optional(),
+    outcome: z.enum(['ok', 'not_found', 'internal']).optional(),
+  }),
+  output: z.object({ ok: z.boolean() }),
+  cacheTtlMs: 0,
+  cost: (input) => input.units ?? (input.names ? Math.ceil(input.names.length / 2) : 1),
+  selfCheck: () => ({}),
+  handler(input) {
+    if (input.outcome === 'not_found') throw notFound('Nothing here.', 'unknown_ppid');
+    if (input.outcome === 'internal') throw new Error(SECRET_TEXT);
+    return { data: { ok: true } };
+  },
+});
+
+/** A keyed product of the forecast_stats class. */
+export const weighed = defineOperation({
+  name: 'weighed',
+  slug: 'weighed',
+  summary: 'Keyed, forecast_stats class (tests only)',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'forecast_stats',
+  input: z.object({}),
+  output: z.object({ ok: z.boolean() }),
+  cacheTtlMs: 60_000,
+  selfCheck: () => ({}),
+  handler: () => ({ data: { ok: true } }),
+});
+
+export const keyedOperations = [...operations, counted, weighed];

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { ErrorEnvelope } from '../../../models/envelope.js';
-import { buildTestApp } from '../../helpers/deps.js';
-import { probe, withTestOperations } from '../../helpers/test-operations.js';
+import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+import { counted, probe, weighed, withTestOperations } from '../../helpers/test-operations.js';
 import { routePath } from '../../../api/rest/paths.js';
 
 // Hostile values, written as they would appear on the wire (already percent-encoded or raw).
@@ -12,7 +12,7 @@ const NASTY = [
   '%E2%80%AE', '%E2%80%8D', '%00', 'a'.repeat(5000), '__proto__', 'constructor', 'id_1', 'id_', '5', '11', '-1',
   '1,2,3', ',,,', 'true', 'x%2Cy', '%F0%9F%98%80', 'Рава-Руська', '999999999999999999999',
 ];
-const KEYS = ['ppid', 'limit', 'names', 'compare', 'lang', '__proto__', 'constructor', 'prototype', 'toString', '', '%', 'ppid%00'];
+const KEYS = ['ppid', 'limit', 'names', 'compare', 'lang', 'units', 'outcome', '__proto__', 'constructor', 'prototype', 'toString', '', '%', 'ppid%00'];
 
 const value = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 30 }).map(encodeURIComponent));
 const pair = fc.tuple(fc.constantFrom(...KEYS), value).map(([k, v]) => `${k}=${v}`);
@@ -20,12 +20,16 @@ const query = fc.array(pair, { maxLength: 6 }).map((pairs) => pairs.join('&'));
 
 describe('bad input never yields a 5xx', () => {
   it('holds for every operation under random hostile query strings', async (t) => {
-    const { app } = await buildTestApp(t, { operations: withTestOperations.filter((op) => op.slug !== 'explode') });
+    const ops = [...withTestOperations.filter((op) => op.slug !== 'explode'), counted, weighed];
+    const { app, deps } = await buildTestApp(t, { operations: ops });
+    const big = 1_000_000;
+    const { key } = makeKey(deps, { plan: 'payg', limits: { standard: big, forecast_stats: big, cheap: big, qps: big } });
     const protoKeys = Object.getOwnPropertyNames(Object.prototype).sort();
-    const paths = withTestOperations.filter((op) => op.slug !== 'explode').flatMap((op) => op.versions.map((v) => routePath(op, v)));
+    const paths = ops.flatMap((op) => op.versions.map((v) => routePath(op, v)));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), query, async (path, qs) => {
-        const res = await app.inject(`${path}?${qs}`);
+        const res = await app.inject({ url: `${path}?${qs}`, headers: bearer(key) });
+        if (/outcome=internal/.test(qs) && res.statusCode === 500) return; // the test product's own deliberate 500
         assert.ok(res.statusCode < 500, `${res.statusCode} for ${path}?${qs}: ${res.body.slice(0, 300)}`);
         const body = JSON.parse(res.body);
         if (res.statusCode >= 400) ErrorEnvelope.parse(body);

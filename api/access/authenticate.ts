@@ -1,0 +1,94 @@
+/**
+ * Authentication of `Authorization: Bearer <key>`. A malformed key (shape or checksum) is refused
+ * without a store lookup; positive lookups are cached for `cacheTtlMs` (the revocation latency);
+ * addresses with too many failures are refused for a while before any lookup.
+ */
+import { LRUCache } from 'lru-cache';
+import type { KeyRecord, KeysRepo } from '../../data/keys-repo.js';
+import { ServiceError } from '../../models/errors.js';
+import { digestKey, isWellFormedKey } from './key-format.js';
+import { limitsFor, type PlanLimits } from './plans.js';
+
+/** How long a revoked key may keep working: the lifetime of a cached positive lookup. */
+export const REVOCATION_LATENCY_MS = 5_000;
+export const FAILED_AUTH_LIMIT = { max: 20, windowMs: 60_000 };
+
+export interface Principal {
+  keyId: number;
+  prefix: string;
+  plan: KeyRecord['plan'];
+  limits: PlanLimits;
+}
+
+export interface AuthenticatorOptions {
+  keys: Pick<KeysRepo, 'findByDigest'>;
+  now: () => Date;
+  cacheTtlMs?: number;
+  failedAuth?: { max: number; windowMs: number };
+}
+
+const invalid = (message: string) => new ServiceError('invalid_api_key', message);
+const forbidden = (message: string, reason: string) => new ServiceError('invalid_api_key', message, { status: 403, reason });
+
+export function createAuthenticator(options: AuthenticatorOptions) {
+  const ttlMs = options.cacheTtlMs ?? REVOCATION_LATENCY_MS;
+  const limit = options.failedAuth ?? FAILED_AUTH_LIMIT;
+  const positive = new LRUCache<string, { principal: Principal; atMs: number; expiresAtMs: number | null }>({ max: 50_000 });
+  const failures = new LRUCache<string, { count: number; sinceMs: number }>({ max: 50_000 });
+
+  function fail(address: string, nowMs: number, error: ServiceError): never {
+    const entry = failures.get(address);
+    if (!entry || nowMs - entry.sinceMs > limit.windowMs) failures.set(address, { count: 1, sinceMs: nowMs });
+    else entry.count++;
+    throw error;
+  }
+
+  function checkRecord(record: KeyRecord, nowMs: number): void {
+    if (record.status === 'revoked') throw forbidden('This API key has been revoked.', 'revoked');
+    if (record.status === 'pending') throw forbidden('This API key is waiting for its e-mail address to be verified.', 'unverified');
+    if (record.expires_at !== null && Date.parse(record.expires_at) <= nowMs) throw forbidden('This API key has expired.', 'expired');
+  }
+
+  return {
+    /** The principal for an Authorization header; throws missing/invalid_api_key (401/403) or a 429. */
+    authenticate(header: string | undefined, address: string): Principal {
+      const nowMs = options.now().getTime();
+      if (header === undefined || header === '') {
+        throw new ServiceError('missing_api_key', 'This product needs an API key: send Authorization: Bearer <key>.');
+      }
+      const key = /^Bearer ([^\s]+)$/i.exec(header)?.[1];
+      const digest = key !== undefined && isWellFormedKey(key) ? digestKey(key) : null;
+      const cached = digest === null ? undefined : positive.get(digest);
+      if (cached && nowMs - cached.atMs < ttlMs && (cached.expiresAtMs === null || nowMs < cached.expiresAtMs)) return cached.principal;
+
+      const blocked = failures.get(address);
+      if (blocked && blocked.count >= limit.max && nowMs - blocked.sinceMs <= limit.windowMs) {
+        throw new ServiceError('qps_exceeded', 'Too many failed authentications from this address; wait before retrying.', {
+          reason: 'too_many_failed_authentications',
+          retryAfterS: Math.ceil((blocked.sinceMs + limit.windowMs - nowMs) / 1000),
+        });
+      }
+      if (digest === null) fail(address, nowMs, invalid('The API key is malformed: send Authorization: Bearer <key>.'));
+      const record = options.keys.findByDigest(digest);
+      if (!record) fail(address, nowMs, invalid('The API key is not known.'));
+      try {
+        checkRecord(record, nowMs);
+      } catch (err) {
+        positive.delete(digest);
+        fail(address, nowMs, err as ServiceError);
+      }
+      const principal: Principal = {
+        keyId: record.id,
+        prefix: record.prefix,
+        plan: record.plan,
+        limits: limitsFor(record.plan, {
+          standard: record.limit_standard, forecast_stats: record.limit_forecast_stats, cheap: record.limit_cheap, qps: record.qps,
+        }),
+      };
+      positive.set(digest, { principal, atMs: nowMs, expiresAtMs: record.expires_at === null ? null : Date.parse(record.expires_at) });
+      return principal;
+    },
+  };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

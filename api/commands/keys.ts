@@ -1,0 +1,94 @@
+/** `bdds keys create|list|revoke|verify`: key administration on the configured store. */
+import { parseArgs } from 'node:util';
+import { createKeysRepo, type KeyRecord } from '../../data/keys-repo.js';
+import { closeStore, openStore } from '../../data/store.js';
+import { isServiceError } from '../../models/errors.js';
+import { issueKey } from '../access/issue-key.js';
+import { limitsFor, PLANS, type Plan } from '../access/plans.js';
+import { createClock, loadConfig } from '../config.js';
+
+export const KEYS_USAGE = `Usage:
+  bdds keys create --email E --plan explorer|payg [--standard N] [--forecast-stats N] [--cheap N]
+                   [--qps N] [--expires ISO-DATE] [--unverified] [--json]
+      Creates a key and prints it alone on standard output (or a JSON object with --json).
+      The key is shown once and stored only as a digest. Per-key limits are for payg.
+  bdds keys list [--json]      Lists keys by display prefix (never the keys themselves).
+  bdds keys revoke <prefix-or-id>
+  bdds keys verify <prefix-or-id>   Marks a key's e-mail as verified (pending -> active).
+
+Uses the store named by BDDS_DB (./var/bdds.sqlite).`;
+
+class UsageError extends Error {
+  code = 'ERR_PARSE_ARGS_USAGE';
+}
+
+function positive(name: string, value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a whole number of at least 1`);
+  return Number(value);
+}
+
+function resolveOne(keys: ReturnType<typeof createKeysRepo>, ref: string | undefined): KeyRecord {
+  if (!ref) throw new UsageError('name a key by its display prefix or id');
+  const found = keys.findByRef(ref);
+  if (found.length === 0) throw new Error(`no key matches '${ref}'`);
+  if (found.length > 1) throw new Error(`'${ref}' matches ${found.length} keys; use the id`);
+  return found[0]!;
+}
+
+function describe(record: KeyRecord) {
+  const limits = limitsFor(record.plan, {
+    standard: record.limit_standard, forecast_stats: record.limit_forecast_stats, cheap: record.limit_cheap, qps: record.qps,
+  });
+  return { id: record.id, prefix: record.prefix, email: record.email, plan: record.plan, status: record.status,
+    limits: { ...limits.daily, qps: limits.qps }, created_at: record.created_at, expires_at: record.expires_at,
+    revoked_at: record.revoked_at, last_used_at: record.last_used_at };
+}
+
+export async function keysCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true, strict: true,
+    options: {
+      email: { type: 'string' }, plan: { type: 'string' }, standard: { type: 'string' },
+      'forecast-stats': { type: 'string' }, cheap: { type: 'string' }, qps: { type: 'string' },
+      expires: { type: 'string' }, unverified: { type: 'boolean' }, json: { type: 'boolean' },
+    },
+  });
+  const [action, ref] = positionals;
+  const config = loadConfig(process.env);
+  const now = createClock(config.now);
+  const db = openStore(config.dbPath);
+  try {
+    const keys = createKeysRepo(db);
+    if (action === 'create') {
+      if (!values.email) throw new UsageError('--email is required');
+      if (!PLANS.includes(values.plan as Plan)) throw new UsageError('--plan must be explorer or payg');
+      const expiresAt = values.expires ? new Date(values.expires) : null;
+      if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO date');
+      const limits = { standard: positive('standard', values.standard), forecast_stats: positive('forecast-stats', values['forecast-stats']),
+        cheap: positive('cheap', values.cheap), qps: positive('qps', values.qps) };
+      const { key, record } = issueKey(keys, { email: values.email, plan: values.plan as Plan, limits,
+        status: values.unverified ? 'pending' : 'active', expiresAt }, now());
+      console.log(values.json ? JSON.stringify({ key, ...describe(record) }) : key);
+      return 0;
+    }
+    if (action === 'list') {
+      const rows = keys.list().map(describe);
+      if (values.json) console.log(JSON.stringify(rows));
+      else for (const r of rows) console.log([r.id, r.prefix, r.plan, r.status, r.email, `last used ${r.last_used_at ?? 'never'}`].join('\t'));
+      return 0;
+    }
+    if (action === 'revoke' || action === 'verify') {
+      const record = resolveOne(keys, ref);
+      const changed = action === 'revoke' ? keys.revoke(record.id, now().toISOString()) : keys.verify(record.id);
+      console.log(changed ? `${action === 'revoke' ? 'revoked' : 'verified'} ${record.prefix} (id ${record.id})` : `${record.prefix} was already ${record.status}`);
+      return 0;
+    }
+    throw new UsageError(`unknown keys action '${action ?? ''}'\n\n${KEYS_USAGE}`);
+  } catch (err) {
+    if (isServiceError(err)) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    closeStore(db);
+  }
+}

@@ -1,0 +1,48 @@
+/** `bdds serve`: start the service; SIGTERM/SIGINT drain in-flight requests and exit within 10 s. */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { startServer } from '../server.js';
+
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+export const SERVE_USAGE = `Usage: bdds serve
+
+Starts the service: opens (and migrates) the store, starts the engine pool and the background jobs,
+and listens. On the first start of an empty store it creates a demo Explorer key and prints it once.
+SIGTERM or SIGINT drain in-flight requests and exit.
+
+Configuration (environment variables):
+  BDDS_HOST            address to listen on (127.0.0.1)
+  BDDS_PORT            port; 0 picks a free one (8080)
+  BDDS_DB              SQLite file (./var/bdds.sqlite)
+  BDDS_SERVICE_NAME    name in the attribution ("Border and Driver Data Service")
+  BDDS_LOG_LEVEL       fatal|error|warn|info|debug|trace|silent (info)
+  BDDS_NOW             pin the clock to an ISO instant (demos, tests)
+  BDDS_INTERNAL_TOKEN  secret for /trpc (at least 16 characters; unset = tRPC refused)
+  BDDS_THREADS         engine worker threads (cores - 1, at least 1)`;
+
+export async function serveCommand(args: string[]): Promise<number> {
+  parseArgs({ args, options: {}, strict: true });
+  const server = await startServer(loadConfig(process.env));
+  if (server.demoKey) {
+    // Printed, not logged: the one time this key is shown.
+    console.log(`\nDemo API key (Explorer plan), shown once:\n\n  ${server.demoKey}\n\n` +
+      `Try: curl -H "Authorization: Bearer ${server.demoKey}" ${server.url}/api/v1/data/status\n`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      server.deps.log.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        server.deps.log.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, SHUTDOWN_DEADLINE_MS).unref();
+      void server.close().then(resolve, (err: unknown) => {
+        server.deps.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  return 0;
+}

@@ -1,0 +1,39 @@
+/** Assembles the handler dependencies from the opened resources (server entry and tests alike). */
+import type { Logger } from 'pino';
+import { createKeysRepo } from '../data/keys-repo.js';
+import { createStatusRepo } from '../data/status-repo.js';
+import type { Db } from '../data/store.js';
+import { createUsageRepo } from '../data/usage-repo.js';
+import type { EnginePool } from '../engine/pool.js';
+import { createAccessControl } from './access/access-control.js';
+import { createAuthenticator } from './access/authenticate.js';
+import { createLastUsedRecorder } from './access/last-used.js';
+import { createTokenBucketLimiter } from './access/rate-limiter.js';
+import { createOperationCache } from './cache.js';
+import type { Deps, ServiceSettings } from './deps.js';
+
+export interface DepsParts {
+  db: Db;
+  engine: EnginePool;
+  log: Logger;
+  now: () => Date;
+  settings: ServiceSettings;
+}
+
+export function createDeps(parts: DepsParts) {
+  const keys = createKeysRepo(parts.db);
+  const lastUsed = createLastUsedRecorder(keys);
+  const deps: Deps = {
+    ...parts,
+    repos: { status: createStatusRepo(parts.db), keys },
+    access: createAccessControl({
+      authenticator: createAuthenticator({ keys, now: parts.now }),
+      quota: createUsageRepo(parts.db),
+      limiter: createTokenBucketLimiter(),
+      now: parts.now,
+      onUse: lastUsed.record,
+    }),
+    cache: createOperationCache(),
+  };
+  return { deps, lastUsed };
+}

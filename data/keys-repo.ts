@@ -1,0 +1,59 @@
+/** API key records. Only digests and display prefixes are stored; the key itself never is. */
+import type { Db } from './store.js';
+
+export type KeyStatus = 'active' | 'revoked' | 'pending';
+
+export interface KeyRecord {
+  id: number;
+  prefix: string;
+  email: string;
+  plan: 'explorer' | 'payg';
+  status: KeyStatus;
+  limit_standard: number | null;
+  limit_forecast_stats: number | null;
+  limit_cheap: number | null;
+  qps: number | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export type NewKey = Omit<KeyRecord, 'id' | 'revoked_at' | 'last_used_at'> & { digest: string };
+
+const COLUMNS = `id, prefix, email, plan, status, limit_standard, limit_forecast_stats, limit_cheap, qps,
+  created_at, expires_at, revoked_at, last_used_at`;
+
+export function createKeysRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO api_keys (digest, prefix, email, plan, status, limit_standard, limit_forecast_stats, limit_cheap,
+       qps, created_at, expires_at)
+     VALUES (@digest, @prefix, @email, @plan, @status, @limit_standard, @limit_forecast_stats, @limit_cheap,
+       @qps, @created_at, @expires_at) RETURNING ${COLUMNS}`,
+  );
+  const byDigest = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE digest = ?`);
+  const byRef = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ? OR prefix = ?`);
+  const all = db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`);
+  const count = db.prepare('SELECT count(*) FROM api_keys').pluck();
+  const revoke = db.prepare(`UPDATE api_keys SET status = 'revoked', revoked_at = ? WHERE id = ? AND status != 'revoked'`);
+  const verify = db.prepare(`UPDATE api_keys SET status = 'active' WHERE id = ? AND status = 'pending'`);
+  const touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)');
+  const touchMany = db.transaction((entries: [number, string][]) => {
+    for (const [id, at] of entries) touch.run(at, id, at);
+  });
+
+  return {
+    create: (key: NewKey) => insert.get(key) as KeyRecord,
+    findByDigest: (digest: string) => (byDigest.get(digest) as KeyRecord | undefined) ?? null,
+    /** Keys matching an id or a display prefix (several when a prefix is ambiguous). */
+    findByRef: (ref: string) => byRef.all(/^\d+$/.test(ref) ? Number(ref) : -1, ref) as KeyRecord[],
+    list: () => all.all() as KeyRecord[],
+    count: () => count.get() as number,
+    revoke: (id: number, at: string) => revoke.run(at, id).changes === 1,
+    verify: (id: number) => verify.run(id).changes === 1,
+    /** Records last-use times in one transaction (called in batches, off the request path). */
+    touchMany: (entries: [number, string][]) => touchMany(entries),
+  };
+}
+
+export type KeysRepo = ReturnType<typeof createKeysRepo>;

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { REVOCATION_LATENCY_MS } from '../../../api/access/authenticate.js';
+import { createKeysRepo } from '../../../data/keys-repo.js';
+import { closeStore, openStore } from '../../../data/store.js';
+import { createUsageRepo } from '../../../data/usage-repo.js';
+import { bearer, buildTestApp, makeKey, tempDir } from '../../helpers/deps.js';
+import { keyedOperations, SECRET_TEXT } from '../../helpers/test-operations.js';
+
+describe('authentication', () => {
+  it('answers a missing key 401 missing_api_key and an unknown one 401 invalid_api_key, without usage', async (t) => {
+    const { app } = await buildTestApp(t, { operations: keyedOperations });
+    const none = await app.inject('/api/v1/data/counted');
+    assert.equal(none.statusCode, 401);
+    assert.equal(none.json().error.code, 'missing_api_key');
+    assert.equal(none.json().usage, undefined);
+    const unknown = await app.inject({ url: '/api/v1/data/counted', headers: bearer('bdds_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa') });
+    assert.equal(unknown.statusCode, 401);
+    assert.equal(unknown.json().error.code, 'invalid_api_key');
+  });
+
+  it('answers revoked, expired and unverified keys 403 with the reason', async (t) => {
+    const { app, deps, setNow } = await buildTestApp(t, { operations: keyedOperations });
+    const pending = makeKey(deps, { status: 'pending' }).key;
+    const expiring = makeKey(deps, { expiresAt: new Date('2026-11-22T10:00:05Z') }).key;
+    const call = (key: string) => app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
+    const unverified = await call(pending);
+    assert.equal(unverified.statusCode, 403);
+    assert.equal(unverified.json().error.reason, 'unverified');
+    assert.equal((await call(expiring)).statusCode, 200);
+    setNow('2026-11-22T10:00:05Z');
+    const expired = await call(expiring);
+    assert.equal(expired.statusCode, 403);
+    assert.equal(expired.json().error.reason, 'expired', 'expiry applies even to a cached lookup');
+  });
+
+  it('stops a revoked key within the stated latency, revoked from another connection', async (t) => {
+    const { app, deps, dir, setNow } = await buildTestApp(t, { operations: keyedOperations });
+    const { key, record } = makeKey(deps);
+    const call = () => app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
+    assert.equal((await call()).statusCode, 200);
+    const cli = openStore(join(dir, 'bdds.sqlite')); // as `bdds keys revoke` would, in its own process
+    createKeysRepo(cli).revoke(record.id, deps.now().toISOString());
+    closeStore(cli);
+    setNow(deps.now().getTime() + REVOCATION_LATENCY_MS);
+    const revoked = await call();
+    assert.equal(revoked.statusCode, 403);
+    assert.equal(revoked.json().error.reason, 'revoked');
+  });
+
+  it('limits failed authentications per client address', async (t) => {
+    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const good = makeKey(deps).key;
+    for (let i = 0; i < 20; i++) {
+      assert.equal((await app.inject({ url: '/api/v1/data/counted', headers: bearer(`bdds_guess${i}`) })).statusCode, 401);
+    }
+    const blocked = await app.inject({ url: '/api/v1/data/counted', headers: bearer('bdds_guess99') });
+    assert.equal(blocked.statusCode, 429);
+    assert.equal(blocked.json().error.reason, 'too_many_failed_authentications');
+    assert.ok(Number(blocked.headers['retry-after']) > 0);
+    const other = await app.inject({ url: '/api/v1/data/counted', headers: bearer(good), remoteAddress: '10.9.9.9' });
+    assert.equal(other.statusCode, 200, 'other addresses are unaffected');
+  });
+
+  it('refuses a burst above the per-second limit and admits again after refill', async (t) => {
+    const { app, deps, setNow } = await buildTestApp(t, { operations: keyedOperations });
+    const { key } = makeKey(deps); // Explorer: 2 per second
+    const call = () => app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
+    assert.equal((await call()).statusCode, 200);
+    assert.equal((await call()).statusCode, 200);
+    const third = await call();
+    assert.equal(third.statusCode, 429);
+    assert.equal(third.json().error.code, 'qps_exceeded');
+    assert.equal(third.headers['retry-after'], '1');
+    assert.match(String(third.headers.ratelimit), /^"qps";r=0;t=1$/);
+    setNow(deps.now().getTime() + 500);
+    assert.equal((await call()).statusCode, 200, 'half a second refills one token at 2/s');
+  });
+
+  it('never writes the plaintext key to a log line', async (t) => {
+    const { app, deps, logLines } = await buildTestApp(t, { operations: keyedOperations, logLevel: 'trace' });
+    const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1000 } });
+    for (const qs of ['', 'outcome=internal', 'units=x', `units=1&key=${key}`]) {
+      await app.inject({ url: `/api/v1/data/counted?${qs}`, headers: bearer(key) });
+    }
+    await app.inject({ url: '/api/v1/data/counted', headers: bearer(`${key}x`) });
+    assert.ok(logLines.length > 4, 'there were log lines to look at');
+    assert.ok(logLines.some((l) => l.includes(SECRET_TEXT)), 'the internal error was logged');
+    for (const line of logLines) assert.ok(!line.includes(key.slice(5)), `key leaked: ${line}`);
+  });
+});
+
+describe('counter store', () => {
+  it('survives closing and reopening the store', (t) => {
+    const path = join(tempDir(t), 'bdds.sqlite');
+    let db = openStore(path);
+    const id = createKeysRepo(db).create({ digest: 'd', prefix: 'bdds_x', email: 'a@b', plan: 'explorer', status: 'active',
+      limit_standard: null, limit_forecast_stats: null, limit_cheap: null, qps: null, created_at: '2026-11-22T00:00:00Z', expires_at: null }).id;
+    assert.deepEqual(createUsageRepo(db).consume(id, '2026-11-22', 'standard', 3, 10), { admitted: true, used: 3 });
+    closeStore(db);
+    db = openStore(path);
+    assert.deepEqual(createUsageRepo(db).consume(id, '2026-11-22', 'standard', 1, 10), { admitted: true, used: 4 });
+    assert.deepEqual(createUsageRepo(db).consume(id, '2026-11-22', 'standard', 11, 10), { admitted: false, used: 4 });
+    closeStore(db);
+  });
+
+  it('records last use off the request path and writes it in a batch', async (t) => {
+    const { app, deps, lastUsed } = await buildTestApp(t, { operations: keyedOperations });
+    const { key, record } = makeKey(deps);
+    await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
+    assert.equal(deps.repos.keys.findByRef(String(record.id))[0]!.last_used_at, null, 'not written during the request');
+    assert.equal(lastUsed.flush(), 1);
+    assert.equal(deps.repos.keys.findByRef(String(record.id))[0]!.last_used_at, '2026-11-22T10:00:00.000Z');
+  });
+});

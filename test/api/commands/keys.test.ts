@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { loadConfig } from '../../../api/config.js';
+import { startServer } from '../../../api/server.js';
+import { bearer, captureLogger, tempDir } from '../../helpers/deps.js';
+import { keyedOperations } from '../../helpers/test-operations.js';
+import { closeStore, openStore } from '../../../data/store.js';
+import { createKeysRepo } from '../../../data/keys-repo.js';
+
+const bdds = (db: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'keys', ...args], {
+    encoding: 'utf8', env: { ...process.env, BDDS_DB: db }, timeout: 30_000,
+  });
+
+describe('bdds keys', () => {
+  it('creates a key shown once, lists prefixes only, revokes by prefix', async (t) => {
+    const db = join(tempDir(t), 'bdds.sqlite');
+    const created = bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'explorer');
+    assert.equal(created.status, 0, created.stderr);
+    const key = created.stdout.trim();
+    assert.match(key, /^bdds_[a-z2-7]{32}$/, 'the key alone on standard output');
+
+    const json = bdds(db, 'create', '--email', 'ops@example.com', '--plan', 'payg', '--standard', '5000', '--qps', '10', '--json');
+    assert.equal(json.status, 0, json.stderr);
+    const payg = JSON.parse(json.stdout);
+    assert.equal(payg.plan, 'payg');
+    assert.equal(payg.limits.standard, 5000);
+    assert.equal(payg.limits.forecast_stats, 2000, 'unset payg limits take the defaults');
+
+    const list = bdds(db, 'list');
+    assert.equal(list.status, 0);
+    assert.ok(list.stdout.includes(key.slice(0, 12)));
+    assert.ok(!list.stdout.includes(key) && !list.stdout.includes(payg.key), 'keys are never listed');
+
+    const store = openStore(db);
+    const keys = createKeysRepo(store);
+    assert.equal(keys.list().length, 2);
+    assert.ok(!JSON.stringify(store.prepare('SELECT * FROM api_keys').all()).includes(key.slice(12)), 'only digests are stored');
+    closeStore(store);
+
+    // The key created by the command works against the service on the same store.
+    const server = await startServer(loadConfig({ BDDS_PORT: '0', BDDS_DB: db, BDDS_THREADS: '1' }), { log: captureLogger().log, operations: keyedOperations });
+    const res = await fetch(`${server.url}/api/v1/data/counted`, { headers: bearer(key) });
+    assert.equal(res.status, 200);
+    assert.equal(server.demoKey, null, 'no demo key on a store that already has keys');
+    await server.close();
+
+    const revoke = bdds(db, 'revoke', key.slice(0, 12));
+    assert.equal(revoke.status, 0, revoke.stderr);
+    assert.match(revoke.stdout, /revoked/);
+    const after = openStore(db);
+    assert.equal(createKeysRepo(after).findByRef(key.slice(0, 12))[0]!.status, 'revoked');
+    closeStore(after);
+  });
+
+  it('refuses bad usage with exit code 2', (t) => {
+    const db = join(tempDir(t), 'bdds.sqlite');
+    assert.equal(bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'gold').status, 2);
+    assert.equal(bdds(db, 'create', '--plan', 'explorer').status, 2);
+    assert.equal(bdds(db, 'create', '--email', 'x@y', '--plan', 'explorer', '--standard', '5').status, 2, 'explorer limits are fixed');
+    assert.equal(bdds(db, 'create', '--email', 'x@y', '--plan', 'payg', '--qps', '0').status, 2);
+    assert.equal(bdds(db, 'frob').status, 2);
+    assert.equal(bdds(db, 'revoke', 'bdds_nothing').status, 1);
+  });
+
+  it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {
+    const dir = tempDir(t);
+    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_THREADS: '1' });
+    const first = await startServer(config, { log: captureLogger().log });
+    const demo = first.demoKey;
+    assert.ok(demo);
+    const res = await fetch(`${first.url}/api/v1/data/status`, { headers: bearer(demo) });
+    assert.equal(res.status, 200);
+    assert.equal(first.deps.repos.keys.list()[0]!.plan, 'explorer');
+    await first.close();
+    const second = await startServer(config, { log: captureLogger().log });
+    t.after(() => second.close());
+    assert.equal(second.demoKey, null, 'shown once: not created again');
+  });
+});
