@@ -71,6 +71,15 @@ export function migrate(db: Db): number {
   return version;
 }
 
+/**
+ * True for failures of the store itself (locked, busy, disk full, I/O, read-only, damaged), which the
+ * service answers with 503 rather than as a bug; the statement may well succeed later.
+ */
+export function isStoreUnavailableError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|PROTOCOL)/.test(code);
+}
+
 /** Checkpoints the WAL into the main file and closes; safe to call twice. */
 export function closeStore(db: Db): void {
   if (!db.open) return;

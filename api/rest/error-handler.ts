@@ -3,6 +3,7 @@
  * `bad_request`; everything else is a 500 whose body carries no internal text, logged once here.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailableError } from '../../data/store.js';
 import { isServiceError, ServiceError, unavailable } from '../../models/errors.js';
 import type { AnyOperation } from '../operation.js';
 import { attributionOf, errorBody } from './envelope.js';
@@ -12,6 +13,10 @@ export function toServiceError(err: FastifyError | Error, request: FastifyReques
   if (isServiceError(err)) return err;
   const fastifyErr = err as FastifyError;
   if (fastifyErr.code === 'FST_ERR_HANDLER_TIMEOUT') return unavailable('The request took too long; retry shortly.', 2, 'timeout');
+  if (isStoreUnavailableError(err)) {
+    request.log.warn({ err }, 'store unavailable');
+    return unavailable('The data store is temporarily unavailable; retry shortly.', 5, 'store_unavailable');
+  }
   const status = fastifyErr.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new ServiceError('bad_request', 'The request is malformed.', { status, reason: 'malformed_request' });

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runStatusChecks } from '../../../api/jobs/status-check.js';
+import { operations } from '../../../api/registry.js';
+import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+import { keyedOperations } from '../../helpers/test-operations.js';
+
+describe('a failing store', () => {
+  it('fails counted calls with 503 (not 500) when the disk is full, while reads keep working', async (t) => {
+    const { app, deps, setNow } = await buildTestApp(t, { operations: keyedOperations });
+    await runStatusChecks(operations, deps);
+    const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
+    deps.db.pragma(`max_page_count = ${deps.db.pragma('page_count', { simple: true })}`);
+    let full: Awaited<ReturnType<typeof app.inject>> | null = null;
+    // Each new UTC day is a new counter row; the file may not grow, so a row soon does not fit.
+    for (let day = 0; day < 5_000 && !full; day++) {
+      setNow(Date.UTC(2030, 0, 1) + day * 86_400_000);
+      const res = await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
+      if (res.statusCode !== 200) full = res;
+    }
+    assert.ok(full, 'the store filled up');
+    assert.equal(full.statusCode, 503);
+    assert.equal(full.json().error.code, 'service_unavailable');
+    assert.equal(full.json().error.reason, 'store_unavailable');
+    assert.ok(Number(full.headers['retry-after']) > 0);
+    assert.doesNotMatch(full.body, /SQLITE|database or disk/);
+    assert.equal((await app.inject('/api/v1/data/status')).statusCode, 200, 'reads still answer');
+  });
+});
