@@ -36,4 +36,64 @@ export const MIGRATIONS: readonly string[] = [
      used    INTEGER NOT NULL CHECK (used >= 0),
      PRIMARY KEY (key_id, day, class)
    ) STRICT, WITHOUT ROWID;`,
+  // 3: the checkpoint directory, multilingual names with a search index, and observations.
+  `CREATE TABLE locations (
+     location_id  INTEGER PRIMARY KEY,
+     key          TEXT NOT NULL UNIQUE,
+     neighbour    TEXT NOT NULL,
+     lat          REAL NOT NULL,
+     lon          REAL NOT NULL,
+     source_ids   TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE checkpoints (
+     ppid          TEXT PRIMARY KEY,
+     location_id   INTEGER NOT NULL REFERENCES locations (location_id),
+     origin        INTEGER NOT NULL,
+     destination   INTEGER NOT NULL,
+     crossing_type INTEGER NOT NULL CHECK (crossing_type BETWEEN 4 AND 9),
+     timezone      TEXT NOT NULL,
+     status        TEXT NOT NULL CHECK (status IN ('open', 'closed', 'inactive')),
+     types_basis   TEXT NOT NULL,
+     redirect_to   TEXT,
+     UNIQUE (location_id, origin, destination, crossing_type)
+   ) STRICT;
+   CREATE TABLE location_names (
+     location_id  INTEGER NOT NULL REFERENCES locations (location_id),
+     lang         TEXT NOT NULL,
+     name         TEXT NOT NULL,
+     is_primary   INTEGER NOT NULL,
+     official     INTEGER NOT NULL,
+     method       TEXT NOT NULL,
+     PRIMARY KEY (location_id, lang, name)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE sources (
+     source    TEXT PRIMARY KEY,
+     label     TEXT NOT NULL,
+     category  TEXT NOT NULL,
+     priority  INTEGER NOT NULL,
+     realtime  INTEGER NOT NULL
+   ) STRICT;
+   CREATE TABLE observations (
+     ppid      TEXT NOT NULL,
+     source    TEXT NOT NULL,
+     ts        INTEGER NOT NULL,
+     queue     REAL,
+     wait_min  REAL,
+     rate_per_h REAL,
+     counted   INTEGER NOT NULL,
+     data_quality TEXT NOT NULL CHECK (data_quality IN ('high', 'low')),
+     PRIMARY KEY (ppid, source, ts)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE series (
+     ppid      TEXT NOT NULL,
+     source    TEXT NOT NULL,
+     first_ts  INTEGER NOT NULL,
+     last_ts   INTEGER NOT NULL,
+     rows      INTEGER NOT NULL,
+     PRIMARY KEY (ppid, source)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO sources (source, label, category, priority, realtime) VALUES
+     ('echerha', 'eCherha electronic queue (Ukraine)', 'electronic_queue', 1, 1),
+     ('dpsu', 'State Border Guard Service of Ukraine', 'border_guard', 2, 1),
+     ('granica', 'Polish Border Guard (granica.gov.pl)', 'border_guard', 3, 1);`,
 ];

@@ -1,0 +1,61 @@
+/**
+ * eCherha, the Ukrainian electronic queue for leaving Ukraine: booked vehicles and the virtual wait
+ * per queue. Two shapes: the logger's CSV (one row per queue and scrape) and the live workload API
+ * JSON (one snapshot, stamped with the time it was fetched). Queues are identified by eCherha id.
+ */
+import { z } from 'zod';
+import { csvRows, cellNumber, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
+
+export function parseEcherhaCsv(text: string | Buffer, file: string): ParsedFeed {
+  const feed = emptyFeed('echerha', file);
+  for (const { line, row } of csvRows(text)) {
+    feed.rowsRead++;
+    const ts = isoSeconds(row.scraped_at);
+    const id = Number(row.echerha_id);
+    if (ts === null || !Number.isInteger(id) || row.echerha_id === '') {
+      feed.rejected.push({ file, line, reason: 'bad scraped_at or echerha_id' });
+      continue;
+    }
+    const waitS = cellNumber(row.virtual_wait_s);
+    const vehicles = cellNumber(row.vehicles_waiting);
+    if (waitS === undefined || vehicles === undefined) {
+      feed.rejected.push({ file, line, reason: 'virtual_wait_s or vehicles_waiting is not a number' });
+      continue;
+    }
+    if (waitS === null && vehicles === null) {
+      feed.empty++;
+      continue;
+    }
+    feed.readings.push({ line, reading: { crossing: id, from: 'UA', crossing_type: null, ts, queue: vehicles, wait_min: waitS === null ? null : waitS / 60, rate_per_h: null } });
+  }
+  return feed;
+}
+
+const LiveQueue = z.object({
+  id: z.number().int(),
+  wait_time: z.number().nonnegative().nullable().optional(),
+  vehicle_in_active_queues_counts: z.number().int().nonnegative().nullable().optional(),
+});
+const LiveSnapshot = z.object({ data: z.array(z.unknown()) });
+
+/** The live workload API response; `fetchedAt` is when it was fetched (the API states no time). */
+export function parseEcherhaLive(text: string, file: string, fetchedAt: Date): ParsedFeed {
+  const feed = emptyFeed('echerha', file);
+  const snapshot = LiveSnapshot.parse(JSON.parse(text));
+  const ts = Math.floor(fetchedAt.getTime() / 1000);
+  snapshot.data.forEach((item, i) => {
+    feed.rowsRead++;
+    const parsed = LiveQueue.safeParse(item);
+    if (!parsed.success) {
+      feed.rejected.push({ file, line: i + 1, reason: `queue ${i + 1}: ${parsed.error.issues[0]?.message ?? 'malformed'}` });
+      return;
+    }
+    const { id, wait_time: waitS = null, vehicle_in_active_queues_counts: vehicles = null } = parsed.data;
+    if (waitS === null && vehicles === null) {
+      feed.empty++;
+      return;
+    }
+    feed.readings.push({ line: i + 1, reading: { crossing: id, from: 'UA', crossing_type: null, ts, queue: vehicles, wait_min: waitS === null ? null : waitS / 60, rate_per_h: null } });
+  });
+  return feed;
+}

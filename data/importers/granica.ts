@@ -1,0 +1,37 @@
+/**
+ * Polish Border Guard (granica.gov.pl) waits as logged by border-queue-logger: minutes per vehicle
+ * class; `*_exit_min` = leaving Poland (Poland -> Ukraine), `*_entry_min` = entering Poland.
+ */
+import { csvRows, cellNumber, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
+
+const COLUMNS = [
+  ['trucks_exit_min', 'PL', 9], ['trucks_entry_min', 'UA', 9],
+  ['cars_exit_min', 'PL', 4], ['cars_entry_min', 'UA', 4],
+  ['buses_exit_min', 'PL', 6], ['buses_entry_min', 'UA', 6],
+] as const;
+
+export function parseGranica(text: string | Buffer, file: string): ParsedFeed {
+  const feed = emptyFeed('granica', file);
+  for (const { line, row } of csvRows(text)) {
+    feed.rowsRead++;
+    const ts = isoSeconds(row.scraped_at);
+    if (ts === null || !row.crossing_id) {
+      feed.rejected.push({ file, line, reason: `bad scraped_at '${row.scraped_at}' or crossing_id` });
+      continue;
+    }
+    let any = false;
+    for (const [column, from, type] of COLUMNS) {
+      const wait = cellNumber(row[column]);
+      if (wait === undefined) {
+        feed.rejected.push({ file, line, reason: `${column} '${row[column]}' is not a number of minutes` });
+        continue;
+      }
+      if (wait === null) continue;
+      any = true;
+      // "trucks" are all trucks: at a crossing that takes only trucks under 7.5 t they are type 8.
+      feed.readings.push({ line, reading: { crossing: row.crossing_id, from, crossing_type: type, ...(type === 9 ? { alt_type: 8 } : {}), ts, queue: null, wait_min: wait, rate_per_h: null } });
+    }
+    if (!any) feed.empty++;
+  }
+  return feed;
+}

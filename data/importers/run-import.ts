@@ -1,0 +1,78 @@
+/**
+ * The one ingestion path: parsed feeds -> resolved ppids -> observation rows, in one transaction
+ * (a fatal error imports nothing), `INSERT OR IGNORE` on (ppid, source, ts) so importing twice adds
+ * nothing, with the series summary table kept in step.
+ */
+import type { Observation } from '../../models/observation.js';
+import type { Db } from '../store.js';
+import type { ParsedFeed, Rejected } from './feed.js';
+import type { Resolution } from './resolve.js';
+
+export interface ImportSummary {
+  rowsRead: number;
+  readings: number;
+  imported: number;
+  duplicates: number;
+  /** Readings for no served checkpoint, or special queues: not errors, not imported. */
+  skipped: number;
+  /** Rows with no value at all. */
+  empty: number;
+  rejected: Rejected[];
+}
+
+export interface ImportOptions {
+  /** Called every `progressEvery` readings with how many are done of how many. */
+  onProgress?: (done: number, total: number) => void;
+  progressEvery?: number;
+}
+
+export function importFeeds(db: Db, feeds: readonly ParsedFeed[], resolve: (r: ParsedFeed['readings'][number]['reading']) => Resolution, options: ImportOptions = {}): ImportSummary {
+  const insert = db.prepare(`INSERT OR IGNORE INTO observations (ppid, source, ts, queue, wait_min, rate_per_h, counted, data_quality)
+    VALUES (@ppid, @source, @ts, @queue, @wait_min, @rate_per_h, @counted, @data_quality)`);
+  const upsertSeries = db.prepare(`INSERT INTO series (ppid, source, first_ts, last_ts, rows) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (ppid, source) DO UPDATE SET first_ts = min(first_ts, excluded.first_ts), last_ts = max(last_ts, excluded.last_ts),
+      rows = rows + excluded.rows`);
+  const summary: ImportSummary = { rowsRead: 0, readings: 0, imported: 0, duplicates: 0, skipped: 0, empty: 0, rejected: [] };
+  const total = feeds.reduce((n, f) => n + f.readings.length, 0);
+  const every = options.progressEvery ?? 5_000;
+  db.transaction(() => {
+    const touched = new Map<string, { ppid: string; source: string; first: number; last: number; rows: number }>();
+    for (const feed of feeds) {
+      summary.rowsRead += feed.rowsRead;
+      summary.empty += feed.empty;
+      summary.rejected.push(...feed.rejected);
+      for (const { line, reading } of feed.readings) {
+        summary.readings++;
+        if (summary.readings % every === 0) options.onProgress?.(summary.readings, total);
+        const resolution = resolve(reading);
+        if ('reject' in resolution) {
+          summary.rejected.push({ file: feed.file, line, reason: resolution.reject });
+          continue;
+        }
+        if ('skip' in resolution) {
+          summary.skipped++;
+          continue;
+        }
+        const counted = reading.counted ?? true;
+        const row: Observation = {
+          ppid: resolution.ppid, source: reading.source ?? feed.source, ts: reading.ts, queue: reading.queue,
+          wait_min: reading.wait_min, rate_per_h: reading.rate_per_h, counted, data_quality: counted ? 'high' : 'low',
+        };
+        if (insert.run({ ...row, counted: counted ? 1 : 0 }).changes === 0) {
+          summary.duplicates++;
+          continue;
+        }
+        summary.imported++;
+        const key = `${row.ppid}|${row.source}`;
+        const t = touched.get(key) ?? { ppid: row.ppid, source: row.source, first: row.ts, last: row.ts, rows: 0 };
+        t.first = Math.min(t.first, row.ts);
+        t.last = Math.max(t.last, row.ts);
+        t.rows++;
+        touched.set(key, t);
+      }
+    }
+    for (const t of touched.values()) upsertSeries.run(t.ppid, t.source, t.first, t.last, t.rows);
+  })();
+  options.onProgress?.(total, total);
+  return summary;
+}
