@@ -5,6 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { importCommand, IMPORT_USAGE } from './commands/import.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
 import { serveCommand, SERVE_USAGE } from './commands/serve.js';
 import { ConfigError } from './config.js';
@@ -18,6 +19,7 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   serve: { summary: 'start the HTTP service', usage: SERVE_USAGE, run: serveCommand },
   keys: { summary: 'create, list, revoke and verify API keys', usage: KEYS_USAGE, run: keysCommand },
+  import: { summary: 'import observation files (granica, echerha, dpsu, echerha-live, csv, ndjson)', usage: IMPORT_USAGE, run: importCommand },
 };
 
 function mainHelp(): string {

@@ -14,6 +14,7 @@ export const ConfigSchema = z.object({
   BDDS_NOW: z.iso.datetime({ offset: true }).optional(),
   BDDS_INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BDDS_THREADS: integer(1, 64).optional(),
+  BDDS_DEMO_REPLAY: z.enum(['0', '1']).default('1'),
 });
 
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   now: string | null;
   internalToken: string | null;
   threads: number | null;
+  /** Demo configuration: seed the recorded series and replay them shifted to the present. */
+  demoReplay: boolean;
 }
 
 export class ConfigError extends Error {
@@ -50,6 +53,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     now: c.BDDS_NOW ?? null,
     internalToken: c.BDDS_INTERNAL_TOKEN ?? null,
     threads: c.BDDS_THREADS ?? null,
+    demoReplay: c.BDDS_DEMO_REPLAY === '1',
   };
 }
 

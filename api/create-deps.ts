@@ -1,6 +1,8 @@
 /** Assembles the handler dependencies from the opened resources (server entry and tests alike). */
 import type { Logger } from 'pino';
+import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
+import { createObservationsRepo } from '../data/observations-repo.js';
 import { createStatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
 import { createUsageRepo } from '../data/usage-repo.js';
@@ -25,7 +27,12 @@ export function createDeps(parts: DepsParts) {
   const lastUsed = createLastUsedRecorder(keys);
   const deps: Deps = {
     ...parts,
-    repos: { status: createStatusRepo(parts.db), keys },
+    repos: {
+      status: createStatusRepo(parts.db),
+      keys,
+      directory: createDirectoryRepo(parts.db),
+      observations: createObservationsRepo(parts.db, { replay: parts.settings.demoReplay }),
+    },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now }),
       quota: createUsageRepo(parts.db),

@@ -1,7 +1,9 @@
 /** What an operation handler receives instead of a request. Built once by the server entry (or a test). */
 import type { Logger } from 'pino';
 import type { Db } from '../data/store.js';
+import type { DirectoryRepo } from '../data/directory/directory-repo.js';
 import type { KeysRepo } from '../data/keys-repo.js';
+import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
 import type { EnginePool } from '../engine/pool.js';
 import type { AccessControl } from './access/access-control.js';
@@ -12,6 +14,8 @@ export interface ServiceSettings {
   serviceName: string;
   /** Secret guarding /trpc; null disables tRPC access. */
   internalToken: string | null;
+  /** Recorded series are replayed shifted to the present (demo); labelled `replay`. */
+  demoReplay: boolean;
 }
 
 export interface Deps {
@@ -19,7 +23,7 @@ export interface Deps {
   now: () => Date;
   settings: ServiceSettings;
   db: Db;
-  repos: { status: StatusRepo; keys: KeysRepo };
+  repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo };
   /** Keys, per-second limits and daily quotas for keyed products. */
   access: AccessControl;
   engine: EnginePool;

@@ -3,6 +3,12 @@
  * parity tests loop over this list; the tRPC router names each one (see trpc/router.ts).
  */
 import type { AnyOperation } from './operation.js';
+import { border } from './operations/border.js';
+import { checkpoints } from './operations/checkpoints.js';
+import { multi } from './operations/multi.js';
+import { queue } from './operations/queue.js';
+import { search } from './operations/search.js';
 import { status } from './operations/status.js';
+import { updateInfo } from './operations/update-info.js';
 
-export const operations: readonly AnyOperation[] = [status];
+export const operations: readonly AnyOperation[] = [status, checkpoints, search, queue, updateInfo, multi, border];

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
 import { createEnginePool, type EnginePoolOptions } from '../engine/pool.js';
 import { buildApp } from './app.js';
@@ -42,6 +43,9 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const db = openStore(config.dbPath);
+  const seeded = seedBundled(db, { history: config.demoReplay });
+  if (seeded.directoryLoaded) log.info('loaded the bundled checkpoint directory');
+  if (seeded.history) log.info({ imported: seeded.history.imported }, 'imported the bundled PL-UA queue history');
   const engine = createEnginePool({ ...(config.threads ? { threads: config.threads } : {}), ...options.engine });
   try {
     await engine.verify();
@@ -53,7 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { deps, lastUsed } = createDeps({
     db, engine, log,
     now: createClock(config.now),
-    settings: { serviceName: config.serviceName, internalToken: config.internalToken },
+    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay },
   });
   const demoKey = deps.repos.keys.count() === 0
     ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key

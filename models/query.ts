@@ -97,7 +97,7 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
  * A comma-separated list in one value: items trimmed, empties dropped, capped at `max` items
  * before any other work, duplicates removed (first occurrence kept), each item parsed by `item`.
  */
-export function commaList<T extends z.ZodType<unknown, string>>(item: T, max: number, tooManyReason: string) {
+export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReason: string) {
   return z.union([z.string(), z.array(z.string())]).transform((raw, ctx) => {
     const parts = (Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter((s) => s.length > 0);
     if (parts.length === 0) return reject(ctx, 'must name at least one value', 'empty_value');

@@ -9,7 +9,13 @@ import { isServiceError, type ServiceError } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
 import { inputError } from '../input-error.js';
 import type { Operation } from '../operation.js';
+import { border } from '../operations/border.js';
+import { checkpoints } from '../operations/checkpoints.js';
+import { multi } from '../operations/multi.js';
+import { queue } from '../operations/queue.js';
+import { search } from '../operations/search.js';
 import { status } from '../operations/status.js';
+import { updateInfo } from '../operations/update-info.js';
 import { runOperation } from '../run-operation.js';
 
 export interface TrpcContext {
@@ -70,6 +76,12 @@ export function createTrpcRouter(deps: Deps) {
 
   return t.router({
     status: procedureFor(status),
+    checkpoints: procedureFor(checkpoints),
+    search: procedureFor(search),
+    queue: procedureFor(queue),
+    updateInfo: procedureFor(updateInfo),
+    multi: procedureFor(multi),
+    border: procedureFor(border),
   });
 }
 

@@ -7,8 +7,12 @@ import { csvRows, cellNumber, emptyFeed, isoSeconds, type ParsedFeed } from './f
 
 export function parseDpsu(text: string | Buffer, file: string): ParsedFeed {
   const feed = emptyFeed('dpsu', file);
-  for (const { line, row } of csvRows(text)) {
+  for (const { line, row, bad } of csvRows(text, file)) {
     feed.rowsRead++;
+    if (bad) {
+      feed.rejected.push(bad);
+      continue;
+    }
     const ts = isoSeconds(row.source_updated_utc) ?? isoSeconds(row.scraped_at);
     if (ts === null || !row.crossing_id) {
       feed.rejected.push({ file, line, reason: `bad source_updated_utc/scraped_at or crossing_id` });

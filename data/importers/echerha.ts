@@ -8,8 +8,12 @@ import { csvRows, cellNumber, emptyFeed, isoSeconds, type ParsedFeed } from './f
 
 export function parseEcherhaCsv(text: string | Buffer, file: string): ParsedFeed {
   const feed = emptyFeed('echerha', file);
-  for (const { line, row } of csvRows(text)) {
+  for (const { line, row, bad } of csvRows(text, file)) {
     feed.rowsRead++;
+    if (bad) {
+      feed.rejected.push(bad);
+      continue;
+    }
     const ts = isoSeconds(row.scraped_at);
     const id = Number(row.echerha_id);
     if (ts === null || !Number.isInteger(id) || row.echerha_id === '') {

@@ -22,11 +22,21 @@ export function emptyFeed(source: string, file: string): ParsedFeed {
   return { source, file, rowsRead: 0, readings: [], rejected: [], empty: 0 };
 }
 
-/** Rows of a CSV file with their 1-based line numbers; a malformed file throws (the import is fatal). */
-export function csvRows(text: string | Buffer): { line: number; row: Record<string, string> }[] {
-  const records = parse(text, { columns: true, info: true, skip_empty_lines: true, bom: true, relax_column_count: false }) as
-    { record: Record<string, string>; info: { lines: number } }[];
-  return records.map(({ record, info }) => ({ line: info.lines, row: record }));
+/**
+ * Rows of a CSV file (header first) with their 1-based line numbers. A row with the wrong number of
+ * fields is returned as `bad` (the caller rejects it); a file that cannot be parsed at all throws.
+ */
+export function csvRows(text: string | Buffer, file = ''): { line: number; row: Record<string, string>; bad?: Rejected }[] {
+  const records = parse(text, { info: true, skip_empty_lines: true, bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n'] }) as
+    { record: string[]; info: { lines: number } }[];
+  const header = records[0]?.record ?? [];
+  return records.slice(1).map(({ record, info }) => {
+    const row: Record<string, string> = Object.create(null);
+    header.forEach((name, i) => (row[name] = record[i] ?? ''));
+    return record.length === header.length
+      ? { line: info.lines, row }
+      : { line: info.lines, row, bad: { file, line: info.lines, reason: `${record.length} fields where the header has ${header.length}` } };
+  });
 }
 
 /** A non-negative number from a cell; null for an empty cell; undefined when the cell is not a number. */

@@ -31,7 +31,12 @@ function readRow(feed: ParsedFeed, file: string, line: number, row: Record<strin
 
 export function parseGenericCsv(text: string | Buffer, file: string, defaultSource = 'import'): ParsedFeed {
   const feed = emptyFeed(defaultSource, file);
-  for (const { line, row } of csvRows(text)) readRow(feed, file, line, row, defaultSource);
+  for (const { line, row, bad } of csvRows(text, file)) {
+    if (bad) {
+      feed.rowsRead++;
+      feed.rejected.push(bad);
+    } else readRow(feed, file, line, row, defaultSource);
+  }
   return feed;
 }
 

@@ -12,8 +12,12 @@ const COLUMNS = [
 
 export function parseGranica(text: string | Buffer, file: string): ParsedFeed {
   const feed = emptyFeed('granica', file);
-  for (const { line, row } of csvRows(text)) {
+  for (const { line, row, bad } of csvRows(text, file)) {
     feed.rowsRead++;
+    if (bad) {
+      feed.rejected.push(bad);
+      continue;
+    }
     const ts = isoSeconds(row.scraped_at);
     if (ts === null || !row.crossing_id) {
       feed.rejected.push({ file, line, reason: `bad scraped_at '${row.scraped_at}' or crossing_id` });

@@ -74,5 +74,6 @@ export function importFeeds(db: Db, feeds: readonly ParsedFeed[], resolve: (r: P
     for (const t of touched.values()) upsertSeries.run(t.ppid, t.source, t.first, t.last, t.rows);
   })();
   options.onProgress?.(total, total);
+  summary.rejected.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return summary;
 }

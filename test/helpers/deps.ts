@@ -9,6 +9,7 @@ import { issueKey } from '../../api/access/issue-key.js';
 import { createDeps } from '../../api/create-deps.js';
 import { createLogger } from '../../api/logger.js';
 import type { AnyOperation } from '../../api/operation.js';
+import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { createEnginePool, type EnginePoolOptions } from '../../engine/pool.js';
 
@@ -35,6 +36,9 @@ export function captureLogger(level = 'info') {
 
 export interface TestDepsOptions {
   now?: string;
+  /** The bundled directory is always loaded; `history` adds the recorded series. */
+  seed?: { history: boolean };
+  replay?: boolean;
   engine?: EnginePoolOptions;
   logLevel?: string;
 }
@@ -42,6 +46,7 @@ export interface TestDepsOptions {
 export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   const dir = tempDir(t);
   const db = openStore(join(dir, 'bdds.sqlite'));
+  seedBundled(db, options.seed ?? { history: false });
   const engine = createEnginePool({ threads: 1, ...options.engine });
   const { log, lines } = captureLogger(options.logLevel ?? 'info');
   const pinned = new Date(options.now ?? FIXED_NOW).getTime();
@@ -49,7 +54,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   const { deps, lastUsed } = createDeps({
     db, engine, log,
     now: () => new Date(clock.ms),
-    settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN },
+    settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: options.replay ?? true },
   });
   t.after(async () => {
     await engine.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { runStatusChecks } from '../../../api/jobs/status-check.js';
 import { operations } from '../../../api/registry.js';
-import { buildTestApp, INTERNAL_TOKEN } from '../../helpers/deps.js';
+import { bearer, buildTestApp, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
 
 const trpcUrl = (name: string, input: unknown) => `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`;
 const auth = { authorization: `Bearer ${INTERNAL_TOKEN}` };
@@ -10,11 +10,14 @@ const auth = { authorization: `Bearer ${INTERNAL_TOKEN}` };
 describe('tRPC', () => {
   for (const op of operations) {
     it(`returns the same data as REST for ${op.name}`, async (t) => {
-      const { app, deps } = await buildTestApp(t);
+      const { app, deps } = await buildTestApp(t, { seed: { history: true } });
       await runStatusChecks(operations, deps);
-      const input = op.selfCheck ? op.selfCheck(deps) : {};
-      const query = new URLSearchParams(input as Record<string, string>).toString();
-      const rest = await app.inject(`/api/v${op.versions[0]}/data/${op.slug}${query ? `?${query}` : ''}`);
+      const { key } = makeKey(deps);
+      const input = (op.selfCheck ? op.selfCheck(deps) : {}) as Record<string, string>;
+      const pathParams = op.pathParams ?? [];
+      const query = new URLSearchParams(Object.entries(input).filter(([k]) => !pathParams.includes(k))).toString();
+      const path = pathParams.map((p) => `/${encodeURIComponent(input[p]!)}`).join('');
+      const rest = await app.inject({ url: `/api/v${op.versions[0]}/data/${op.slug}${path}${query ? `?${query}` : ''}`, headers: bearer(key) });
       assert.equal(rest.statusCode, 200, rest.body);
       const trpc = await app.inject({ url: trpcUrl(op.name, input), headers: auth });
       assert.equal(trpc.statusCode, 200, trpc.body);

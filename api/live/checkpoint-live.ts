@@ -1,0 +1,71 @@
+/**
+ * The live state of one checkpoint as of the injected clock: the latest reading of its series, the
+ * wait, freshness, wait status and trend. Shared by queue, update-info, multi, border and checkpoints.
+ */
+import type { CheckpointRow } from '../../data/directory/directory-repo.js';
+import type { ObservationRow, SeriesView } from '../../data/observations-repo.js';
+import { freshnessOf, trendOf, waitOf, waitStatusOf, type Freshness, type Trend, type WaitStatus } from '../../engine/live-status.js';
+import { notFound } from '../../models/errors.js';
+import type { Deps } from '../deps.js';
+
+export interface LiveState {
+  checkpoint: CheckpointRow;
+  view: SeriesView | null;
+  latest: ObservationRow | null;
+  queue_now: number | null;
+  wait_min: number | null;
+  wait_time_estimated: boolean;
+  updated_at: string | null;
+  age_s: number | null;
+  age_min: number | null;
+  freshness: Freshness | null;
+  data_quality: 'high' | 'low' | null;
+  wait_status: WaitStatus | null;
+  trend: Trend;
+  type_of_data: 'live' | 'replay' | 'imported' | null;
+}
+
+export const nowSeconds = (deps: Deps) => Math.floor(deps.now().getTime() / 1000);
+
+/** The checkpoint or 404 `unknown_ppid`. */
+export function checkpointOr404(deps: Deps, ppid: string): CheckpointRow {
+  const checkpoint = deps.repos.directory.get(ppid);
+  if (!checkpoint) throw notFound(`There is no checkpoint ${ppid}; the checkpoints product lists them.`, 'unknown_ppid');
+  return checkpoint;
+}
+
+export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSeconds(deps)): LiveState {
+  const repo = deps.repos.observations;
+  const view = repo.view(checkpoint.ppid, nowS);
+  const latest = view ? repo.latest(view, nowS) : null;
+  if (!view || !latest) {
+    return { checkpoint, view, latest: null, queue_now: null, wait_min: null, wait_time_estimated: false, updated_at: null, age_s: null,
+      age_min: null, freshness: null, data_quality: null, wait_status: null, trend: { trend_percent: null, trend_direction: null }, type_of_data: null };
+  }
+  const history = repo.range(view, latest.ts - 6 * 3600, latest.ts - 1);
+  const { waitMin, estimated } = waitOf(latest);
+  const ageS = Math.max(0, nowS - latest.ts);
+  return {
+    checkpoint, view, latest,
+    queue_now: latest.queue,
+    wait_min: waitMin,
+    wait_time_estimated: estimated,
+    updated_at: new Date(latest.ts * 1000).toISOString(),
+    age_s: ageS,
+    age_min: Math.floor(ageS / 60),
+    freshness: freshnessOf(ageS / 60),
+    data_quality: latest.data_quality,
+    // The typical-week cell (day-stats) refines this once it exists; until then, wait minutes decide.
+    wait_status: waitStatusOf(latest.queue, null, waitMin),
+    trend: trendOf(history, latest),
+    type_of_data: view.shiftS > 0 ? 'replay' : view.realtime ? 'live' : 'imported',
+  };
+}
+
+/**
+ * Cache version of answers built from live state: the observations held (for `ppid`, or for all) and
+ * the present minute (ages, and what a replay shows, move with the clock).
+ */
+export function liveVersion(deps: Deps, ppid?: string): string {
+  return `${deps.repos.observations.dataVersion(ppid)}@${Math.floor(deps.now().getTime() / 60_000)}`;
+}

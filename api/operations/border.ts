@@ -1,0 +1,65 @@
+/** `border/{origin}/{destination}/{crossing_type}`: every checkpoint on a border for one vehicle type. */
+import { COUNTRY_ISO2, CROSSING_TYPES, countryName, type CrossingType } from '../../models/codes.js';
+import { BorderInput, BorderOutput } from '../../models/queue.js';
+import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { defineOperation } from '../operation.js';
+
+export const border = defineOperation({
+  name: 'border',
+  slug: 'border',
+  pathParams: ['origin', 'destination', 'crossing_type'],
+  summary: 'All checkpoints on a border for a vehicle type, sorted by queue',
+  description: '`destination` is one country code, a comma list, or `all` (every neighbour with monitored data). ' +
+    'Sorted by queue ascending, checkpoints without a queue reading last (by wait, then name). Each carries its border country.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: BorderInput,
+  output: BorderOutput,
+  cacheTtlMs: 60_000,
+  dataVersion: (_input, deps) => liveVersion(deps),
+  selfCheck: () => ({ origin: '1', destination: 'all', crossing_type: '9' }),
+  handler(input, deps) {
+    const nowS = nowSeconds(deps);
+    const lang = input.lang.lang;
+    const fromOrigin = deps.repos.directory.all().filter((c) => c.origin === input.origin && c.crossing_type === input.crossing_type);
+    const withData = deps.repos.observations.ppidsWithData();
+    const destinations = input.destination === 'all'
+      ? [...new Set(fromOrigin.filter((c) => withData.has(c.ppid)).map((c) => c.destination))].sort((a, b) => a - b)
+      : input.destination;
+    const rows = fromOrigin.filter((c) => destinations.includes(c.destination)).map((c) => {
+      const live = liveState(deps, c, nowS);
+      return {
+        ppid: c.ppid,
+        name: deps.repos.directory.name(c.location_id, lang),
+        border: c.destination,
+        border_name: countryName(COUNTRY_ISO2[c.destination]!, lang),
+        queue: live.queue_now,
+        wait_min: live.wait_min,
+        wait_status: live.wait_status,
+        trend_percent: live.trend.trend_percent,
+        trend_direction: live.trend.trend_direction,
+        updated_at: live.updated_at,
+        age_min: live.age_min,
+        freshness: live.freshness,
+        data_quality: live.data_quality,
+      };
+    });
+    const nullsLast = (a: number | null, b: number | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b);
+    rows.sort((a, b) => nullsLast(a.queue, b.queue) || nullsLast(a.wait_min, b.wait_min) || a.name.localeCompare(b.name));
+    return {
+      data: {
+        origin: input.origin,
+        origin_name: countryName(COUNTRY_ISO2[input.origin]!, lang),
+        destinations,
+        destination_names: destinations.map((d) => countryName(COUNTRY_ISO2[d]!, lang)),
+        crossing_type: input.crossing_type,
+        crossing_type_label: CROSSING_TYPES[input.crossing_type as CrossingType],
+        checkpoints: rows,
+        count: rows.length,
+        generated_at: deps.now().toISOString(),
+      },
+      meta: { lang },
+    };
+  },
+});

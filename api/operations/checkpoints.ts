@@ -1,0 +1,46 @@
+/** `checkpoints`: the directory of monitored checkpoints, with what is known about their live data. */
+import { CheckpointsInput, CheckpointsOutput } from '../../models/checkpoints.js';
+import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { defineOperation } from '../operation.js';
+
+export const checkpoints = defineOperation({
+  name: 'checkpoints',
+  slug: 'checkpoints',
+  summary: 'Directory of monitored checkpoints',
+  description: 'Every checkpoint (one location, one direction, one vehicle type) with names, coordinates, time zone and ' +
+    'whether live data is held. `country` matches either side of the border.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: CheckpointsInput,
+  output: CheckpointsOutput,
+  cacheTtlMs: 60_000,
+  dataVersion: (_input, deps) => liveVersion(deps),
+  selfCheck: () => ({ country: '2' }),
+  handler(input, deps) {
+    const nowS = nowSeconds(deps);
+    const rows = deps.repos.directory.all().filter((c) => input.country === undefined || c.origin === input.country || c.destination === input.country);
+    const list = rows.map((c) => {
+      const live = liveState(deps, c, nowS);
+      return {
+        ppid: c.ppid,
+        location_id: c.location_id,
+        name: deps.repos.directory.name(c.location_id, input.lang.lang),
+        origin: c.origin,
+        destination: c.destination,
+        crossing_type: c.crossing_type,
+        lat: c.lat,
+        lon: c.lon,
+        timezone: c.timezone,
+        status: c.status,
+        has_live_data: live.freshness !== null && live.freshness !== 'outdated',
+        last_observation: live.updated_at,
+        freshness: live.freshness,
+        data_quality: live.freshness !== null && live.freshness !== 'outdated' ? live.data_quality : null,
+        has_day_stats: false,
+        ...(c.redirect_to ? { redirect_to: c.redirect_to } : {}),
+      };
+    });
+    return { data: { checkpoints: list, count: list.length }, meta: { lang: input.lang.lang, ...(input.lang.fallback ? { lang_fallback: true } : {}) } };
+  },
+});

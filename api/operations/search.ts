@@ -1,0 +1,41 @@
+/** `search`: checkpoint identifiers by name, in any language and script, grouped by vehicle type. */
+import { SearchInput, SearchOutput } from '../../models/checkpoints.js';
+import { countryCodeOf } from '../../models/codes.js';
+import { defineOperation } from '../operation.js';
+
+export const search = defineOperation({
+  name: 'search',
+  slug: 'search',
+  summary: 'Find checkpoint identifiers by name',
+  description: 'Searches the names of every location in all 24 languages, folding case, diacritics and Cyrillic/Latin ' +
+    'spellings (`Rava Ruska`, `Рава-Руська` and `rawa ruska` find the same place). Returns every ppid at each ' +
+    'matching location, grouped by vehicle type 4-9. Up to 20 comma-separated names.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: SearchInput,
+  output: SearchOutput,
+  cacheTtlMs: 10 * 60_000,
+  selfCheck: () => ({ name: 'Hrebenne' }),
+  handler(input, deps) {
+    const dir = deps.repos.directory;
+    const ua = countryCodeOf('UA')!;
+    const results = input.name.map((query) => {
+      const matches = dir.search(query).map((m) => {
+        const here = dir.atLocation(m.location_id);
+        const by_type: Record<string, string[]> = {};
+        for (const c of here) (by_type[String(c.crossing_type)] ??= []).push(c.ppid);
+        const neighbour = here[0] ? (here[0].origin === ua ? here[0].destination : here[0].origin) : ua;
+        return {
+          location_id: m.location_id,
+          name: dir.name(m.location_id, input.lang.lang),
+          matched_name: m.matched_name,
+          country_pair: [ua, neighbour] as [number, number],
+          by_type,
+        };
+      });
+      return { query, count: matches.length, matches };
+    });
+    return { data: { results }, meta: { lang: input.lang.lang } };
+  },
+});

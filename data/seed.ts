@@ -1,0 +1,40 @@
+/**
+ * First-start seeding from the data the project ships: the checkpoint directory always (when the store
+ * has none), the recorded PL-UA series when asked (demo configuration), through the normal importer.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { createDirectoryRepo, loadDirectory } from './directory/directory-repo.js';
+import { parseGenericNdjson } from './importers/generic.js';
+import { importFeeds, type ImportSummary } from './importers/run-import.js';
+import { createResolver } from './importers/resolve.js';
+import type { Db } from './store.js';
+
+/** A file of data/bundled, from the sources or from the build (dist/data -> data/bundled). */
+export function bundledPath(name: string): string {
+  for (const rel of [`./bundled/${name}`, `../../data/bundled/${name}`]) {
+    const path = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  throw new Error(`bundled data file ${name} is missing`);
+}
+
+export interface SeedResult {
+  directoryLoaded: boolean;
+  history: ImportSummary | null;
+}
+
+export function seedBundled(db: Db, options: { history: boolean }): SeedResult {
+  const result: SeedResult = { directoryLoaded: false, history: null };
+  if ((db.prepare('SELECT count(*) FROM locations').pluck().get() as number) === 0) {
+    loadDirectory(db, JSON.parse(readFileSync(bundledPath('directory.json'), 'utf8')));
+    result.directoryLoaded = true;
+  }
+  if (options.history && (db.prepare('SELECT count(*) FROM series').pluck().get() as number) === 0) {
+    const file = bundledPath('observations.ndjson.gz');
+    const feed = parseGenericNdjson(gunzipSync(readFileSync(file)).toString('utf8'), 'data/bundled/observations.ndjson.gz');
+    result.history = importFeeds(db, [feed], createResolver(createDirectoryRepo(db)));
+  }
+  return result;
+}

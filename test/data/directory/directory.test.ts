@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createNameIndex } from '../../../data/directory/name-index.js';
+import { skeleton } from '../../../data/directory/skeleton.js';
+import { typesFromDpsuText, typesFromEcherhaTitle } from '../../../data/directory/vehicle-types.js';
+import { Directory } from '../../../models/directory.js';
+import { LANGUAGES } from '../../../models/languages.js';
+import { readFileSync } from 'node:fs';
+import { bundledPath } from '../../../data/seed.js';
+
+describe('vehicle types from published texts', () => {
+  it('reads the DPSU character texts of real crossings', () => {
+    assert.deepEqual([...typesFromDpsuText('вантажний, лише вантажні понад 7.5 т та автобуси (пропуску пішоходів не здійснюється)', 'міжнародний')].sort(), [6, 9]);
+    assert.deepEqual([...typesFromDpsuText('пасажирський, вантажний до 7,5 т (з 15.06.2022 по 14.12.2022), пасажирські автобуси, легкові автомобілі, пішохідний ((пропуск пішоходів не здійснюється))', '')].sort(), [4, 6, 8]);
+    assert.deepEqual([...typesFromDpsuText('пасажирський, вантажний, пасажирські автобуси, легкові автомобілі, пішохідний (пропуск пішоходів не здійснюється))', '')].sort(), [4, 6, 8, 9]);
+  });
+  it('reads eCherha queue titles', () => {
+    assert.deepEqual(typesFromEcherhaTitle('Грушів – Будомєж (для вантажівок ≤ 7,5 тонн)'), { types: [8], special: false });
+    assert.deepEqual(typesFromEcherhaTitle('Ягодин – Дорогуськ (для порожніх вантажівок ≥ 7,5 тонн)'), { types: [9], special: true });
+    assert.deepEqual(typesFromEcherhaTitle('Порубне – Сірет (для вантажівок ≥ 3,5 тонн)'), { types: [8, 9], special: false });
+    assert.deepEqual(typesFromEcherhaTitle('Угринів – Долгобичув (для вантажівок ≥ 3,5 тонн до ≤ 7,5 тонн)'), { types: [8], special: false });
+    assert.deepEqual(typesFromEcherhaTitle('Краківець – Корчова. Автобуси'), { types: [6], special: false });
+  });
+});
+
+describe('the bundled directory', () => {
+  const directory = Directory.parse(JSON.parse(readFileSync(bundledPath('directory.json'), 'utf8')));
+  it('covers every Ukrainian road crossing with PL, SK, HU, RO and MD, both directions', () => {
+    const byCountry: Record<string, number> = {};
+    for (const l of directory.locations) byCountry[l.neighbour] = (byCountry[l.neighbour] ?? 0) + 1;
+    assert.deepEqual(byCountry, { PL: 9, SK: 3, HU: 6, RO: 7, MD: 15 });
+    for (const l of directory.locations) {
+      const exits = l.checkpoints.filter((c) => c.origin === 1).length;
+      assert.equal(exits * 2, l.checkpoints.length, `${l.key}: every type in both directions`);
+      assert.ok(l.checkpoints.every((c) => c.types_basis.length > 0));
+    }
+  });
+  it('has a name in each of the 24 languages for every location, derived names flagged', () => {
+    for (const l of directory.locations) {
+      for (const lang of LANGUAGES) assert.ok(l.names.some((n) => n.lang === lang && n.primary), `${l.key} ${lang}`);
+      assert.ok(l.names.filter((n) => n.method.startsWith('translit')).every((n) => !n.official));
+    }
+    const dorohusk = directory.locations.find((l) => l.key === 'dorohusk-jagodzin')!;
+    assert.deepEqual([...new Set(dorohusk.checkpoints.map((c) => c.crossing_type))], [6, 9], 'trucks over 7.5 t and buses only');
+    assert.equal(dorohusk.checkpoints.find((c) => c.origin === 2)!.timezone, 'Europe/Warsaw');
+    assert.equal(dorohusk.checkpoints.find((c) => c.origin === 1)!.timezone, 'Europe/Kyiv');
+  });
+});
+
+describe('name search', () => {
+  it('folds case, diacritics and Cyrillic/Latin spellings to one key', () => {
+    assert.equal(skeleton('Рава-Руська'), skeleton('rawa ruska'));
+    assert.equal(skeleton('Rava Ruska'), skeleton('RAWA-RUSKA'));
+    assert.equal(skeleton('Хребенне'), skeleton('Hrebenne'));
+    assert.equal(skeleton('Záhony'), skeleton('Zahony'));
+  });
+  it('matches whole names, parts and near spellings, best first', () => {
+    const index = createNameIndex([
+      { location_id: 1, lang: 'en', name: 'Rawa Ruska-Hrebenne' },
+      { location_id: 7, lang: 'pl', name: 'Dołhobyczów' },
+      { location_id: 9, lang: 'en', name: 'Chop-Zahony' },
+    ]);
+    assert.deepEqual(index.search('Хребенне').map((m) => m.location_id), [1]);
+    assert.deepEqual(index.search('Dolhobyczow').map((m) => m.location_id), [7]);
+    assert.deepEqual(index.search('Долгобичув').map((m) => m.location_id), [7], 'a near spelling in another script');
+    assert.deepEqual(index.search('Záhony').map((m) => m.location_id), [9]);
+    assert.deepEqual(index.search('Paris'), []);
+  });
+});
