@@ -1,0 +1,197 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseGenericCsv } from '../../../data/importers/generic.js';
+import { importFeeds } from '../../../data/importers/run-import.js';
+import { createResolver } from '../../../data/importers/resolve.js';
+import { WEEK_S } from '../../../data/observations-repo.js';
+import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+
+const NOW = '2026-11-22T10:00:00.000Z';
+
+async function liveApp(t: import('node:test').TestContext, replay = true) {
+  const built = await buildTestApp(t, { seed: { history: true }, replay, now: NOW });
+  const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
+  const get = async (url: string) => {
+    const res = await built.app.inject({ url: `/api/v1/data/${url}`, headers: bearer(key) });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return { ...built, get };
+}
+
+describe('search', () => {
+  it('finds the same location from Ukrainian, Polish and English spellings', async (t) => {
+    const { get } = await liveApp(t);
+    const { status, body } = await get(`search?name=${encodeURIComponent('Рава-Руська,Rawa Ruska,Hrebenne')}`);
+    assert.equal(status, 200);
+    assert.deepEqual(body.data.results.map((r: { query: string }) => r.query), ['Рава-Руська', 'Rawa Ruska', 'Hrebenne']);
+    for (const r of body.data.results) {
+      assert.equal(r.count, 1);
+      assert.equal(r.matches[0].location_id, 1);
+      assert.deepEqual(r.matches[0].country_pair, [1, 2]);
+      assert.deepEqual(Object.keys(r.matches[0].by_type), ['4', '6', '8', '9']);
+      assert.deepEqual(r.matches[0].by_type['9'], ['id_119', 'id_129']);
+    }
+  });
+  it('answers in the requested language and treats no match as an empty list', async (t) => {
+    const { get } = await liveApp(t);
+    const pl = await get('search?name=Dorohusk,Atlantis&lang=pl');
+    assert.equal(pl.body.data.results[0].matches[0].name, 'Dorohusk');
+    assert.deepEqual(pl.body.data.results[1], { query: 'Atlantis', count: 0, matches: [] });
+    const uk = await get('search?name=Medyka&lang=uk');
+    assert.equal(uk.body.data.results[0].matches[0].name, 'Шегині - Медика');
+  });
+  it('refuses a missing name and more than 20 names', async (t) => {
+    const { get } = await liveApp(t);
+    assert.equal((await get('search')).body.error.reason, 'missing_parameter');
+    const many = await get(`search?name=${Array.from({ length: 21 }, (_, i) => `n${i}`).join(',')}`);
+    assert.equal(many.status, 400);
+    assert.equal(many.body.error.reason, 'too_many_names');
+  });
+});
+
+describe('checkpoints', () => {
+  it('filters by either side of the border and says which have live data', async (t) => {
+    const { get } = await liveApp(t);
+    const pl = (await get('checkpoints?country=2')).body.data;
+    assert.ok(pl.count > 0);
+    assert.ok(pl.checkpoints.every((c: { origin: number; destination: number }) => c.origin === 2 || c.destination === 2));
+    assert.ok(pl.checkpoints.some((c: { origin: number }) => c.origin === 2) && pl.checkpoints.some((c: { origin: number }) => c.origin === 1));
+    const live = pl.checkpoints.find((c: { ppid: string }) => c.ppid === 'id_129');
+    assert.equal(live.has_live_data, true);
+    assert.equal(live.data_quality, 'high');
+    assert.equal(live.timezone, 'Europe/Warsaw');
+    const sk = (await get('checkpoints?country=3')).body.data.checkpoints;
+    assert.ok(sk.length > 0 && sk.every((c: { has_live_data: boolean; last_observation: null; data_quality: null }) =>
+      !c.has_live_data && c.last_observation === null && c.data_quality === null));
+    assert.equal((await get('checkpoints?country=24')).status, 400);
+  });
+});
+
+describe('queue', () => {
+  it('gives the snapshot in the envelope and 24 hourly and 30 daily buckets of replayed real data', async (t) => {
+    const { get } = await liveApp(t);
+    const { status, body } = await get('queue?ppid=id_119');
+    assert.equal(status, 200);
+    const snap = body.snapshot;
+    assert.equal(snap.type_of_data, 'replay');
+    assert.ok(Date.parse(snap.updated_at) <= Date.parse(NOW));
+    assert.ok(snap.queue_now !== null && snap.wait_min !== null, 'eCherha gives both');
+    assert.equal(body.data.hourly.length, 24);
+    assert.equal(body.data.daily.length, 30);
+    assert.ok(body.data.hourly.some((h: { samples: number }) => h.samples > 0));
+    for (const h of body.data.hourly) {
+      if (h.samples === 0) assert.deepEqual([h.avg_cars, h.type_of_data], [null, null]);
+      else assert.equal(h.type_of_data, 'replay');
+    }
+  });
+  it('estimates the car wait from the measured processing rate', async (t) => {
+    const { get } = await liveApp(t);
+    const hourly = (await get('queue?ppid=id_214&section=hourly')).body.data.hourly as { wait_time: number | null; wait_time_estimated: boolean; samples: number }[];
+    const withData = hourly.filter((h) => h.samples > 0 && h.wait_time !== null);
+    assert.ok(withData.length > 0);
+    assert.ok(withData.every((h) => h.wait_time_estimated));
+  });
+  it('serves sections, and refuses an unknown section, a wrong direction and an unknown ppid', async (t) => {
+    const { get } = await liveApp(t);
+    assert.deepEqual((await get('queue?ppid=id_119&section=snapshot')).body.data, {});
+    const bad = await get('queue?ppid=id_119&section=weekly');
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.error.message, /hourly, daily, snapshot/);
+    const wrong = await get('queue?ppid=id_119&origin=2');
+    assert.equal(wrong.body.error.reason, 'direction_mismatch');
+    assert.match(wrong.body.error.message, /id_129/, 'names the sibling for that direction');
+    assert.equal((await get('queue?ppid=id_119&origin=1&destination=2')).status, 200);
+    const unknown = await get('queue?ppid=id_999');
+    assert.deepEqual([unknown.status, unknown.body.error.code, unknown.body.error.reason], [404, 'not_found', 'unknown_ppid']);
+    const none = await get('queue?ppid=id_1014');
+    assert.deepEqual([none.status, none.body.snapshot, none.body.data.hourly], [200, null, []]);
+  });
+});
+
+describe('update-info', () => {
+  it('states source, freshness and that replayed data is not real time', async (t) => {
+    const { get } = await liveApp(t);
+    const info = (await get('update-info?ppid=id_129')).body.data;
+    assert.equal(info.found, true);
+    assert.equal(info.source, 'granica');
+    assert.equal(info.source_label, 'Polish Border Guard (granica.gov.pl)');
+    assert.equal(info.is_realtime, false);
+    assert.equal(info.type_of_data, 'replay');
+    assert.equal(info.age_minutes, Math.floor(info.age_seconds / 60));
+    const none = (await get('update-info?ppid=id_1014')).body.data;
+    assert.deepEqual([none.found, none.status, none.freshness], [false, 'no_observations', null]);
+  });
+});
+
+describe('multi', () => {
+  it('bills unique known ppids only and lists unknown ones', async (t) => {
+    const { get } = await liveApp(t);
+    const { status, body } = await get('multi?ppids=id_119,id_119,id_129,id_999');
+    assert.equal(status, 200);
+    assert.deepEqual(Object.keys(body.data).sort(), ['id_119', 'id_129']);
+    assert.deepEqual(body.meta.unknown_ppids, ['id_999']);
+    assert.equal(body.meta.units_consumed, 2);
+    assert.equal(body.usage.requests_today, 2, 'ceil(2 ppids x 2 parts / 2)');
+    assert.ok(body.data.id_119.queue && body.data.id_119.update_info);
+    const one = await get('multi?ppids=id_119,id_129,id_219&include=queue');
+    assert.equal(one.body.meta.units_consumed, 2, 'ceil(3 x 1 / 2)');
+    assert.equal(one.body.usage.requests_today, 4);
+    assert.equal(one.body.data.id_119.update_info, undefined);
+  });
+  it('refuses more than 20 ppids and unknown parts', async (t) => {
+    const { get } = await liveApp(t);
+    const many = await get(`multi?ppids=${Array.from({ length: 21 }, (_, i) => `id_${i + 1}`).join(',')}`);
+    assert.equal(many.body.error.reason, 'too_many_ppids');
+    assert.equal((await get('multi?ppids=id_119&include=weather')).status, 400);
+  });
+});
+
+describe('border', () => {
+  it('expands all to neighbours with data and sorts by queue, nulls last', async (t) => {
+    const { get } = await liveApp(t);
+    const { status, body } = await get('border/1/all/9');
+    assert.equal(status, 200);
+    assert.deepEqual(body.data.destinations, [2]);
+    assert.equal(body.data.crossing_type_label, 'truck');
+    const queues = body.data.checkpoints.map((c: { queue: number | null }) => c.queue);
+    const numbers = queues.filter((q: number | null) => q !== null);
+    assert.deepEqual(numbers, [...numbers].sort((a, b) => a - b));
+    assert.ok(queues.indexOf(null) === -1 || queues.slice(queues.indexOf(null)).every((q: number | null) => q === null), 'nulls last');
+    assert.ok(body.data.checkpoints.every((c: { border: number; border_name: string }) => c.border === 2 && c.border_name === 'Poland'));
+  });
+  it('takes comma lists and names countries in the requested language', async (t) => {
+    const { get } = await liveApp(t);
+    const { body } = await get('border/1/2,3/4?lang=uk');
+    assert.deepEqual(body.data.destination_names, ['Польща', 'Словаччина']);
+    const sk = body.data.checkpoints.filter((c: { border: number }) => c.border === 3);
+    assert.ok(sk.length > 0 && sk.every((c: { queue: null }) => c.queue === null));
+    assert.equal(body.data.checkpoints.at(-1).queue, null);
+  });
+  it('refuses unknown countries and types', async (t) => {
+    const { get } = await liveApp(t);
+    assert.equal((await get('border/24/2/4')).status, 400);
+    assert.equal((await get('border/1/2/3')).status, 400);
+    assert.equal((await get('border/1/nowhere/4')).status, 400);
+  });
+});
+
+describe('replay and ingestion', () => {
+  it('labels replayed data and shifts it by whole weeks to end at the present', async (t) => {
+    const { deps } = await liveApp(t);
+    const view = deps.repos.observations.view('id_119', Date.parse(NOW) / 1000)!;
+    assert.ok(view.shiftS > 0 && view.shiftS % WEEK_S === 0);
+    const latest = deps.repos.observations.latest(view, Date.parse(NOW) / 1000)!;
+    assert.ok(Date.parse(NOW) / 1000 - latest.ts < 7 * 86_400);
+  });
+  it('serves only what was ingested in production configuration, and new observations show at once', async (t) => {
+    const { get, deps } = await liveApp(t, false);
+    const before = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
+    assert.equal(before.type_of_data, 'live', 'a real feed reading, not replayed');
+    assert.equal(before.freshness, 'outdated');
+    assert.ok(before.updated_at.startsWith('2026-08'), 'the recorded series ends in August');
+    const csv = `ppid,time,wait_min,source\nid_129,${new Date(Date.parse(NOW) - 120_000).toISOString()},75,granica\n`;
+    importFeeds(deps.db, [parseGenericCsv(csv, 'now.csv')], createResolver(deps.repos.directory));
+    const after = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
+    assert.deepEqual([after.wait_min, after.age_min, after.freshness, after.type_of_data], [75, 2, 'fresh', 'live']);
+  });
+});
