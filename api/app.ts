@@ -17,7 +17,14 @@ import { parseQueryString } from './rest/querystring.js';
 import { registerOperationRoutes } from './rest/routes.js';
 import { createTrpcRouter } from './trpc/router.js';
 
-export const TIMEOUTS = Object.freeze({
+export interface Timeouts {
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  handlerTimeoutMs: number;
+}
+
+export const TIMEOUTS: Readonly<Timeouts> = Object.freeze({
   /** Whole request received within this, or the socket is cut (slow clients). */
   requestTimeoutMs: 10_000,
   /** Idle socket time-out. */
@@ -33,7 +40,7 @@ export interface AppOptions {
   /** Defaults to the registry; tests pass extra operations (e.g. one that throws). */
   operations?: readonly AnyOperation[];
   /** Overrides of TIMEOUTS (tests shorten them). */
-  timeouts?: Partial<typeof TIMEOUTS>;
+  timeouts?: Partial<Timeouts>;
 }
 
 declare module 'fastify' {

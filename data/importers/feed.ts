@@ -27,7 +27,7 @@ export function emptyFeed(source: string, file: string): ParsedFeed {
  * fields is returned as `bad` (the caller rejects it); a file that cannot be parsed at all throws.
  */
 export function csvRows(text: string | Buffer, file = ''): { line: number; row: Record<string, string>; bad?: Rejected }[] {
-  const records = parse(text, { info: true, skip_empty_lines: true, bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n'] }) as
+  const records = parse(text, { info: true, skip_empty_lines: true, bom: true, relax_column_count: true, record_delimiter: ["\r\n", "\n"] }) as unknown as
     { record: string[]; info: { lines: number } }[];
   const header = records[0]?.record ?? [];
   return records.slice(1).map(({ record, info }) => {

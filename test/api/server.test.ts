@@ -32,9 +32,9 @@ describe('server on a real listener', () => {
     assert.equal(lines.filter((l) => l.includes(`bdds listening on ${server.url}`)).length, 1, 'one line with the base URL');
     const res = await fetch(`${server.url}/api/v1/data/status`);
     assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = (await res.json()) as { data: { overall: string; products: Record<string, { checked_at: string }> } };
     assert.equal(body.data.overall, 'operational');
-    assert.equal(body.data.products.status.checked_at, '2026-11-22T10:00:00.000Z');
+    assert.equal(body.data.products.status?.checked_at, '2026-11-22T10:00:00.000Z');
   });
 
   it('drains in-flight requests on shutdown, refuses new ones with 503, closes pool and store', async (t) => {
@@ -50,7 +50,7 @@ describe('server on a real listener', () => {
     assert.equal(late.json().error.code, 'service_unavailable');
     const res = await inFlight;
     assert.equal(res.status, 200, 'the in-flight request finished');
-    assert.deepEqual((await res.json()).data, { done: true });
+    assert.deepEqual(((await res.json()) as { data: unknown }).data, { done: true });
     await closing;
     assert.equal(server.deps.engine.closed, true, 'pool closed');
     assert.equal(server.deps.db.open, false, 'store closed');

@@ -5,6 +5,11 @@ import { buildTestApp, bearer, makeKey } from '../../helpers/deps.js';
 import { keyedOperations } from '../../helpers/test-operations.js';
 import { utcDay } from '../../../api/access/plans.js';
 
+interface Body {
+  usage: { requests_today: number; limit_today: number; remaining: number; class: string };
+  error: { code: string };
+}
+
 describe('daily quotas', () => {
   it('admits exactly L of N > L concurrent calls through a real listener, each with its own usage', async (t) => {
     const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
@@ -12,7 +17,7 @@ describe('daily quotas', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const responses = await Promise.all(Array.from({ length: 60 }, () =>
-      fetch(`http://127.0.0.1:${port}/api/v1/data/counted`, { headers: bearer(key) }).then(async (r) => ({ status: r.status, body: await r.json() }))));
+      fetch(`http://127.0.0.1:${port}/api/v1/data/counted`, { headers: bearer(key) }).then(async (r) => ({ status: r.status, body: (await r.json()) as Body }))));
     const admitted = responses.filter((r) => r.status === 200);
     const refused = responses.filter((r) => r.status === 429);
     assert.equal(admitted.length, 25);
