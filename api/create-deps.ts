@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
+import { loadRules } from '../data/rules-repo.js';
 import { createStatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
 import { createUsageRepo } from '../data/usage-repo.js';
@@ -40,6 +41,7 @@ export function createDeps(parts: DepsParts) {
       now: parts.now,
       onUse: lastUsed.record,
     }),
+    rules: loadRules(),
     cache: createOperationCache(),
   };
   return { deps, lastUsed };

@@ -4,6 +4,7 @@ import type { Db } from '../data/store.js';
 import type { DirectoryRepo } from '../data/directory/directory-repo.js';
 import type { KeysRepo } from '../data/keys-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
+import type { Rules } from '../data/rules-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
 import type { EnginePool } from '../engine/pool.js';
 import type { AccessControl } from './access/access-control.js';
@@ -24,6 +25,8 @@ export interface Deps {
   settings: ServiceSettings;
   db: Db;
   repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo };
+  /** Truck-ban and trading-Sunday rule files, validated at start. */
+  rules: Rules;
   /** Keys, per-second limits and daily quotas for keyed products. */
   access: AccessControl;
   engine: EnginePool;

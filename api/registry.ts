@@ -9,6 +9,10 @@ import { multi } from './operations/multi.js';
 import { queue } from './operations/queue.js';
 import { search } from './operations/search.js';
 import { status } from './operations/status.js';
+import { tradingSundays } from './operations/trading-sundays.js';
+import { truckBans } from './operations/truck-bans.js';
 import { updateInfo } from './operations/update-info.js';
 
-export const operations: readonly AnyOperation[] = [status, checkpoints, search, queue, updateInfo, multi, border];
+export const operations: readonly AnyOperation[] = [
+  status, checkpoints, search, queue, updateInfo, multi, border, truckBans, tradingSundays,
+];

@@ -15,6 +15,8 @@ import { multi } from '../operations/multi.js';
 import { queue } from '../operations/queue.js';
 import { search } from '../operations/search.js';
 import { status } from '../operations/status.js';
+import { tradingSundays } from '../operations/trading-sundays.js';
+import { truckBans } from '../operations/truck-bans.js';
 import { updateInfo } from '../operations/update-info.js';
 import { runOperation } from '../run-operation.js';
 
@@ -82,6 +84,8 @@ export function createTrpcRouter(deps: Deps) {
     updateInfo: procedureFor(updateInfo),
     multi: procedureFor(multi),
     border: procedureFor(border),
+    truckBans: procedureFor(truckBans),
+    tradingSundays: procedureFor(tradingSundays),
   });
 }
 

@@ -1,0 +1,48 @@
+/** `trading-sundays`: Sunday-trading rules per country and the trading Sundays their calendars yield. */
+import { localParts } from '../../engine/local-time.js';
+import { tradingSundays as computeSundays } from '../../engine/trading-sundays.js';
+import { countryName } from '../../models/codes.js';
+import { TradingSundaysInput, TradingSundaysOutput } from '../../models/calendars.js';
+import { defineOperation } from '../operation.js';
+
+export const tradingSundays = defineOperation({
+  name: 'tradingSundays',
+  slug: 'trading-sundays',
+  summary: 'Sunday-trading rules and upcoming trading Sundays per country',
+  description: 'Each country with its rule. Where the rule yields one national calendar (Poland), the trading Sundays of ' +
+    'this and next year are computed from it (Easter-dependent dates included) with `next`. Countries with a general ' +
+    'Sunday closure or a per-shop quota say so in `rule` with no list. A country without a rule file is `covered: false`.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: TradingSundaysInput,
+  output: TradingSundaysOutput,
+  cacheTtlMs: 60 * 60_000,
+  // `next` changes with the local date: one version per hour is enough and exact at midnight boundaries within it.
+  dataVersion: (_input, deps) => Math.floor(deps.now().getTime() / 3_600_000),
+  selfCheck: () => ({ country: 'PL' }),
+  handler(input, deps) {
+    const nowS = Math.floor(deps.now().getTime() / 1000);
+    const codes = input.country ?? [...deps.rules.tradingSundays.keys()].sort();
+    const year = deps.now().getUTCFullYear();
+    const countries = codes.map((code) => {
+      const file = deps.rules.tradingSundays.get(code);
+      const name = countryName(code, 'en');
+      if (!file) {
+        return { country: code, country_name: name, covered: false, regulated: null, trading_sundays: [], next: null, law: [], sources: [],
+          rule: `No Sunday-trading rule is held for ${name}.` };
+      }
+      const today = localParts(nowS, file.timezone).date;
+      const thisYear = Number(today.slice(0, 4));
+      const sundays = [...(computeSundays(file, thisYear) ?? []), ...(computeSundays(file, thisYear + 1) ?? [])];
+      return {
+        country: code, country_name: name, covered: true, regulated: file.regulated, rule: file.rule,
+        trading_sundays: sundays,
+        next: sundays.find((d) => d >= today) ?? null,
+        law: (file.calendars ?? []).map((c) => `${c.years.from}-${c.years.until ?? ''}: ${c.law}`),
+        sources: file.sources,
+      };
+    });
+    return { data: { year, countries } };
+  },
+});

@@ -1,0 +1,72 @@
+/** `truck-bans`: truck driving bans by country for one day or the next 7 days, computed from the rule files. */
+import { addDays } from '../../engine/calendar.js';
+import { holidaysOf } from '../../engine/holidays.js';
+import { localParts } from '../../engine/local-time.js';
+import { bansBetween } from '../../engine/truck-bans.js';
+import { countryName } from '../../models/codes.js';
+import { badRequest } from '../../models/errors.js';
+import { TruckBansInput, TruckBansOutput } from '../../models/calendars.js';
+import { defineOperation } from '../operation.js';
+
+type Coverage = TruckBansOutput['countries'][number];
+type BanOut = TruckBansOutput['bans'][number];
+
+export const truckBans = defineOperation({
+  name: 'truckBans',
+  slug: 'truck-bans',
+  summary: 'Truck driving bans by country and date',
+  description: 'Weekend, holiday, eve, seasonal and night bans computed from cited rules and the public holidays of ' +
+    'date-holidays (regional holidays where a ban is regional), in each country\'s local time. Without `date`, the ' +
+    'next 7 days from today in each country. `countries` says what is covered; a country without rules is listed as ' +
+    '`not_covered`, never as "no bans".',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: TruckBansInput,
+  output: TruckBansOutput,
+  cacheTtlMs: 10 * 60_000,
+  // Answers move with the local date and with `active_now`: one version per minute.
+  dataVersion: (_input, deps) => Math.floor(deps.now().getTime() / 60_000),
+  selfCheck: () => ({ country: 'DE,PL' }),
+  handler(input, deps) {
+    const now = deps.now();
+    const year = now.getUTCFullYear();
+    if (input.date && (Number(input.date.slice(0, 4)) < year - 1 || Number(input.date.slice(0, 4)) > year + 2)) {
+      throw badRequest(`Parameter 'date' must be within ${year - 1}-${year + 2}.`, 'date_out_of_range');
+    }
+    const codes = input.country ?? [...deps.rules.truckBans.keys()].sort();
+    const countries: Coverage[] = [];
+    const bans: BanOut[] = [];
+    const activeNow: BanOut[] = [];
+    for (const code of codes) {
+      const file = deps.rules.truckBans.get(code);
+      const name = countryName(code, 'en');
+      if (!file) {
+        countries.push({ country_code: code, country_name: name, covered: false, coverage: 'not_covered', timezone: null, date_from: null, date_to: null,
+          note: `No truck-ban rules are held for ${name}; this is not a statement that there are none.`, sources: [] });
+        continue;
+      }
+      const today = localParts(Math.floor(now.getTime() / 1000), file.timezone).date;
+      const from = input.date ?? today;
+      const to = input.date ?? addDays(today, 6);
+      countries.push({ country_code: code, country_name: name, covered: true, coverage: file.coverage, timezone: file.timezone,
+        date_from: from, date_to: to, note: file.note, sources: file.sources });
+      const holidays = holidaysOf(code);
+      const tag = (b: ReturnType<typeof bansBetween>[number]): BanOut => ({ country_code: code, country_name: name, ...b });
+      bans.push(...bansBetween(file, holidays, from, to).map(tag));
+      activeNow.push(...bansBetween(file, holidays, today, today).map(tag)
+        .filter((b) => Date.parse(b.starts_at) <= now.getTime() && now.getTime() < Date.parse(b.ends_at)));
+    }
+    const starts = countries.filter((c) => c.date_from).map((c) => c.date_from!);
+    const ends = countries.filter((c) => c.date_to).map((c) => c.date_to!);
+    return {
+      data: {
+        date_from: starts.sort()[0] ?? input.date ?? now.toISOString().slice(0, 10),
+        date_to: ends.sort().at(-1) ?? input.date ?? now.toISOString().slice(0, 10),
+        countries,
+        bans: bans.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.country_code.localeCompare(b.country_code)),
+        active_now: activeNow,
+      },
+    };
+  },
+});

@@ -1,0 +1,72 @@
+/** `truck-bans` and `trading-sundays` (contract section 3). */
+import { z } from 'zod';
+import { commaList, isoDate, iso2 } from './query.js';
+
+export const TruckBansInput = z.object({
+  country: commaList(iso2(), 30, 'too_many_countries').optional().describe('ISO-2 code or comma list (default: every covered country)'),
+  date: isoDate().optional().describe('one day YYYY-MM-DD (default: the next 7 days from today in each country)'),
+});
+export type TruckBansInput = z.infer<typeof TruckBansInput>;
+
+export const CountryCoverage = z.object({
+  country_code: z.string(),
+  country_name: z.string(),
+  covered: z.boolean(),
+  coverage: z.enum(['general', 'road_specific_only', 'no_general_ban', 'not_covered']),
+  timezone: z.string().nullable(),
+  date_from: z.string().nullable(),
+  date_to: z.string().nullable(),
+  note: z.string(),
+  sources: z.array(z.string()),
+});
+
+export const BanEntry = z.object({
+  country_code: z.string(),
+  country_name: z.string(),
+  rule_id: z.string(),
+  date: z.string(),
+  time_from: z.string(),
+  time_until: z.string(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  restriction_type: z.enum(['sunday', 'holiday', 'seasonal', 'night', 'weekend', 'local']),
+  description: z.string(),
+  holiday: z.string().nullable(),
+  regions: z.array(z.string()).nullable(),
+  min_weight_tons: z.number().nullable(),
+  scope: z.string(),
+  conditional: z.boolean(),
+  source: z.string(),
+});
+
+export const TruckBansOutput = z.object({
+  date_from: z.string(),
+  date_to: z.string(),
+  countries: z.array(CountryCoverage),
+  bans: z.array(BanEntry),
+  active_now: z.array(BanEntry),
+});
+export type TruckBansOutput = z.infer<typeof TruckBansOutput>;
+
+export const TradingSundaysInput = z.object({
+  country: commaList(iso2(), 30, 'too_many_countries').optional().describe('ISO-2 code or comma list (default: every country held)'),
+});
+export type TradingSundaysInput = z.infer<typeof TradingSundaysInput>;
+
+export const TradingSundaysOutput = z.object({
+  year: z.number().int(),
+  countries: z.array(z.object({
+    country: z.string(),
+    country_name: z.string(),
+    covered: z.boolean(),
+    regulated: z.boolean().nullable(),
+    rule: z.string(),
+    trading_sundays: z.array(z.string()),
+    next: z.string().nullable(),
+    law: z.array(z.string()),
+    sources: z.array(z.string()),
+  })),
+});
+export type TradingSundaysOutput = z.infer<typeof TradingSundaysOutput>;

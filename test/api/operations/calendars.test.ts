@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadRules } from '../../../data/rules-repo.js';
+import { tradingSundays } from '../../../engine/trading-sundays.js';
+import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+
+interface Ban { country_code: string; rule_id: string; date: string; starts_at: string; ends_at: string; regions: string[] | null; holiday: string | null; restriction_type: string }
+
+async function app(t: import('node:test').TestContext, now = '2026-11-22T10:00:00.000Z') {
+  const built = await buildTestApp(t, { now });
+  const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 1000 } });
+  const get = async (url: string) => {
+    const res = await built.app.inject({ url: `/api/v1/data/${url}`, headers: bearer(key) });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return { ...built, get };
+}
+
+const bansOf = (body: { data: { bans: Ban[] } }, rule?: string) => body.data.bans.filter((b) => !rule || b.rule_id === rule);
+
+describe('trading Sundays', () => {
+  const pl = loadRules().tradingSundays.get('PL')!;
+  it('match the official Polish calendars of 2024, 2025 and 2026', () => {
+    assert.deepEqual(tradingSundays(pl, 2024), ['2024-01-28', '2024-03-24', '2024-04-28', '2024-06-30', '2024-08-25', '2024-12-15', '2024-12-22']);
+    assert.deepEqual(tradingSundays(pl, 2025), ['2025-01-26', '2025-04-13', '2025-04-27', '2025-06-29', '2025-08-31', '2025-12-07', '2025-12-14', '2025-12-21']);
+    assert.deepEqual(tradingSundays(pl, 2026), ['2026-01-25', '2026-03-29', '2026-04-26', '2026-06-28', '2026-08-30', '2026-12-06', '2026-12-13', '2026-12-20']);
+  });
+  it('moves April back when its last Sunday is Easter (2095), and serves no year before the encoded rules', () => {
+    assert.ok(tradingSundays(pl, 2095)!.includes('2095-04-17'), 'Easter 2095 is 24 April');
+    assert.equal(tradingSundays(pl, 2019), null, 'years before the encoded versions are not served');
+  });
+  it('serves this and next year with next, and says plainly what it does not cover', async (t) => {
+    const { get } = await app(t);
+    const { status, body } = await get('trading-sundays?country=PL,DE,HR,ES');
+    assert.equal(status, 200);
+    const [plc, de, hr, es] = body.data.countries;
+    assert.equal(plc.next, '2026-12-06');
+    assert.equal(plc.trading_sundays.length, 16);
+    assert.ok(plc.trading_sundays.includes('2027-03-21'), 'Sunday before Easter 2027 (28 March)');
+    assert.deepEqual([de.regulated, de.trading_sundays], [true, []]);
+    assert.match(hr.rule, /16 Sundays/);
+    assert.deepEqual([es.covered, es.regulated], [false, null]);
+  });
+});
+
+describe('truck bans', () => {
+  it('pins the German summer-Saturday ban to 1 July - 31 August', async (t) => {
+    const { get } = await app(t);
+    for (const [date, expected] of [['2026-06-27', 0], ['2026-07-04', 1], ['2026-08-29', 1], ['2026-09-05', 0]] as const) {
+      assert.equal(bansOf((await get(`truck-bans?country=DE&date=${date}`)).body, 'DE-4').length, expected, date);
+    }
+  });
+  it('bans Austrian trucks on a public holiday (8 December)', async (t) => {
+    const { get } = await app(t);
+    const [ban] = bansOf((await get('truck-bans?country=AT&date=2026-12-08')).body, 'AT-3');
+    assert.ok(ban);
+    assert.deepEqual([ban.restriction_type, ban.starts_at, ban.ends_at], ['holiday', '2026-12-07T23:00:00.000Z', '2026-12-08T21:00:00.000Z']);
+  });
+  it('applies a regional holiday ban in its regions only', async (t) => {
+    const { get } = await app(t);
+    const [corpus] = bansOf((await get('truck-bans?country=DE&date=2026-06-04')).body, 'DE-3');
+    assert.deepEqual(corpus!.regions, ['BW', 'BY', 'HE', 'NW', 'RP', 'SL']);
+    assert.ok(!corpus!.regions!.includes('BE'));
+    assert.equal(bansOf((await get('truck-bans?country=DE&date=2026-06-04')).body, 'DE-2').length, 0, 'not a national holiday');
+    const [reformation] = bansOf((await get('truck-bans?country=DE&date=2026-10-31')).body, 'DE-3');
+    assert.ok(reformation!.regions!.includes('SN') && !reformation!.regions!.includes('BY'));
+  });
+  it('keeps a ban that crosses midnight with its true start and end', async (t) => {
+    const { get } = await app(t);
+    // St Stephen's Day (20 August, a Thursday): the Hungarian ban starts at 22:00 the evening before.
+    const [eve] = bansOf((await get('truck-bans?country=HU&date=2026-08-19')).body, 'HU-3');
+    assert.deepEqual([eve!.date, eve!.starts_at, eve!.ends_at], ['2026-08-20', '2026-08-19T20:00:00.000Z', '2026-08-20T20:00:00.000Z']);
+    const [night] = bansOf((await get('truck-bans?country=AT&date=2026-11-24')).body, 'AT-4').filter((b) => b.date === '2026-11-24');
+    assert.deepEqual([night!.starts_at, night!.ends_at], ['2026-11-24T21:00:00.000Z', '2026-11-25T04:00:00.000Z']);
+  });
+  it('gives a Sunday ban on the DST change its real length', async (t) => {
+    const { get } = await app(t);
+    const [spring] = bansOf((await get('truck-bans?country=AT&date=2026-03-29')).body, 'AT-2');
+    assert.equal((Date.parse(spring!.ends_at) - Date.parse(spring!.starts_at)) / 3_600_000, 21);
+    const [autumn] = bansOf((await get('truck-bans?country=AT&date=2026-10-25')).body, 'AT-2');
+    assert.equal((Date.parse(autumn!.ends_at) - Date.parse(autumn!.starts_at)) / 3_600_000, 23);
+  });
+  it('says plainly when a country is not covered, and what a road-specific country means', async (t) => {
+    const { get } = await app(t);
+    const { body } = await get('truck-bans?country=ES,RO,LT');
+    const [es, ro, lt] = body.data.countries;
+    assert.deepEqual([es.covered, es.coverage], [false, 'not_covered']);
+    assert.match(es.note, /not a statement that there are none/);
+    assert.deepEqual([ro.covered, ro.coverage], [true, 'road_specific_only']);
+    assert.deepEqual([lt.covered, lt.coverage], [true, 'no_general_ban']);
+    assert.equal(body.data.bans.length, 0);
+  });
+  it('defaults to the next 7 days in each zone and lists what is active now', async (t) => {
+    const { get } = await app(t, '2026-11-22T10:00:00.000Z'); // a Sunday
+    const { body } = await get('truck-bans?country=DE,PL');
+    assert.deepEqual([body.data.date_from, body.data.date_to], ['2026-11-22', '2026-11-28']);
+    assert.deepEqual(body.data.active_now.map((b: Ban) => b.rule_id), ['DE-1']);
+    assert.ok(bansOf(body).every((b) => b.country_code === 'DE'), 'Poland has no Sunday ban and no holiday that week');
+    const covered = (await get('truck-bans')).body.data.countries.map((c: { country_code: string }) => c.country_code);
+    for (const cc of ['PL', 'DE', 'AT', 'CZ', 'SK', 'HU', 'RO', 'SI', 'HR', 'IT', 'FR', 'BG', 'GR', 'LT', 'UA']) assert.ok(covered.includes(cc), cc);
+  });
+  it('refuses dates outside the served years and malformed countries', async (t) => {
+    const { get } = await app(t);
+    assert.equal((await get('truck-bans?date=2031-01-01')).body.error.reason, 'date_out_of_range');
+    assert.equal((await get('truck-bans?country=Germany')).status, 400);
+  });
+  it('every rule file validates and names its sources', () => {
+    const rules = loadRules();
+    for (const file of rules.truckBans.values()) {
+      assert.ok(file.sources.length > 0);
+      for (const rule of file.rules) assert.ok(rule.source.length > 0, rule.id);
+    }
+  });
+});
