@@ -6,6 +6,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importCommand, IMPORT_USAGE } from './commands/import.js';
+import { jobsCommand, JOBS_USAGE } from './commands/jobs.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
 import { serveCommand, SERVE_USAGE } from './commands/serve.js';
 import { ConfigError } from './config.js';
@@ -19,6 +20,7 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   serve: { summary: 'start the HTTP service', usage: SERVE_USAGE, run: serveCommand },
   keys: { summary: 'create, list, revoke and verify API keys', usage: KEYS_USAGE, run: keysCommand },
+  jobs: { summary: 'run a background job once (day-stats, status)', usage: JOBS_USAGE, run: jobsCommand },
   import: { summary: 'import observation files (granica, echerha, dpsu, echerha-live, csv, ndjson)', usage: IMPORT_USAGE, run: importCommand },
 };
 

@@ -1,5 +1,6 @@
 /** Assembles the handler dependencies from the opened resources (server entry and tests alike). */
 import type { Logger } from 'pino';
+import { createDayStatsRepo } from '../data/day-stats-repo.js';
 import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
@@ -33,6 +34,7 @@ export function createDeps(parts: DepsParts) {
       keys,
       directory: createDirectoryRepo(parts.db),
       observations: createObservationsRepo(parts.db, { replay: parts.settings.demoReplay }),
+      dayStats: createDayStatsRepo(parts.db),
     },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now }),

@@ -1,6 +1,7 @@
 /** What an operation handler receives instead of a request. Built once by the server entry (or a test). */
 import type { Logger } from 'pino';
 import type { Db } from '../data/store.js';
+import type { DayStatsRepo } from '../data/day-stats-repo.js';
 import type { DirectoryRepo } from '../data/directory/directory-repo.js';
 import type { KeysRepo } from '../data/keys-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
@@ -24,7 +25,7 @@ export interface Deps {
   now: () => Date;
   settings: ServiceSettings;
   db: Db;
-  repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo };
+  repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo; dayStats: DayStatsRepo };
   /** Truck-ban and trading-Sunday rule files, validated at start. */
   rules: Rules;
   /** Keys, per-second limits and daily quotas for keyed products. */

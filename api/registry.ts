@@ -3,16 +3,19 @@
  * parity tests loop over this list; the tRPC router names each one (see trpc/router.ts).
  */
 import type { AnyOperation } from './operation.js';
+import { alternatives } from './operations/alternatives.js';
 import { border } from './operations/border.js';
 import { checkpoints } from './operations/checkpoints.js';
+import { dayStats } from './operations/day-stats.js';
 import { multi } from './operations/multi.js';
 import { queue } from './operations/queue.js';
 import { search } from './operations/search.js';
+import { stats } from './operations/stats.js';
 import { status } from './operations/status.js';
 import { tradingSundays } from './operations/trading-sundays.js';
 import { truckBans } from './operations/truck-bans.js';
 import { updateInfo } from './operations/update-info.js';
 
 export const operations: readonly AnyOperation[] = [
-  status, checkpoints, search, queue, updateInfo, multi, border, truckBans, tradingSundays,
+  status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, alternatives, truckBans, tradingSundays,
 ];

@@ -96,4 +96,14 @@ export const MIGRATIONS: readonly string[] = [
      ('echerha', 'eCherha electronic queue (Ukraine)', 'electronic_queue', 1, 1),
      ('dpsu', 'State Border Guard Service of Ukraine', 'border_guard', 2, 1),
      ('granica', 'Polish Border Guard (granica.gov.pl)', 'border_guard', 3, 1);`,
+  // 4: the typical week of each checkpoint, precomputed by the daily day-stats job.
+  `CREATE TABLE day_stats (
+     ppid          TEXT PRIMARY KEY,
+     generated_at  TEXT NOT NULL,
+     unit          TEXT NOT NULL,
+     timezone      TEXT NOT NULL,
+     period_days   INTEGER NOT NULL,
+     data_quality  TEXT NOT NULL,
+     payload       TEXT NOT NULL
+   ) STRICT;`,
 ];

@@ -4,12 +4,14 @@
  */
 import { threadId } from 'node:worker_threads';
 import { computeCellQuantiles } from './cell-quantiles.js';
+import { computeDayStats, type DayStatsInput } from './day-stats.js';
 
 export const tasks = {
   /** Liveness probe used at start-up: proves a worker thread loads the table. */
   ping: (_arg: null) => ({ threadId }),
   cellQuantiles: (arg: { cells: Int32Array; values: Float64Array; cellCount: number }) =>
     computeCellQuantiles(arg.cells, arg.values, arg.cellCount),
+  dayStats: (arg: DayStatsInput) => computeDayStats(arg),
 };
 
 export type Tasks = typeof tasks;

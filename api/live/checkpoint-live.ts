@@ -5,6 +5,7 @@
 import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import type { ObservationRow, SeriesView } from '../../data/observations-repo.js';
 import { freshnessOf, trendOf, waitOf, waitStatusOf, type Freshness, type Trend, type WaitStatus } from '../../engine/live-status.js';
+import { localParts } from '../../engine/local-time.js';
 import { notFound } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
 
@@ -23,6 +24,14 @@ export interface LiveState {
   wait_status: WaitStatus | null;
   trend: Trend;
   type_of_data: 'live' | 'replay' | 'imported' | null;
+}
+
+/** The p75 of this checkpoint's typical week for the reading's local weekday and hour, when it counts vehicles. */
+function typicalP75(deps: Deps, checkpoint: CheckpointRow, ts: number): number | null {
+  const week = deps.repos.dayStats.get(checkpoint.ppid);
+  if (!week || week.unit !== 'vehicles') return null;
+  const local = localParts(ts, checkpoint.timezone);
+  return week.stats.hi[local.weekday]?.[local.hour] ?? null;
 }
 
 export const nowSeconds = (deps: Deps) => Math.floor(deps.now().getTime() / 1000);
@@ -55,8 +64,7 @@ export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSecon
     age_min: Math.floor(ageS / 60),
     freshness: freshnessOf(ageS / 60),
     data_quality: latest.data_quality,
-    // The typical-week cell (day-stats) refines this once it exists; until then, wait minutes decide.
-    wait_status: waitStatusOf(latest.queue, null, waitMin),
+    wait_status: waitStatusOf(latest.queue, typicalP75(deps, checkpoint, latest.ts), waitMin),
     trend: trendOf(history, latest),
     type_of_data: view.shiftS > 0 ? 'replay' : view.realtime ? 'live' : 'imported',
   };

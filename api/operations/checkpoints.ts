@@ -19,6 +19,7 @@ export const checkpoints = defineOperation({
   selfCheck: () => ({ country: '2' }),
   handler(input, deps) {
     const nowS = nowSeconds(deps);
+    const withDayStats = deps.repos.dayStats.ppids();
     const rows = deps.repos.directory.all().filter((c) => input.country === undefined || c.origin === input.country || c.destination === input.country);
     const list = rows.map((c) => {
       const live = liveState(deps, c, nowS);
@@ -37,7 +38,7 @@ export const checkpoints = defineOperation({
         last_observation: live.updated_at,
         freshness: live.freshness,
         data_quality: live.freshness !== null && live.freshness !== 'outdated' ? live.data_quality : null,
-        has_day_stats: false,
+        has_day_stats: withDayStats.has(c.ppid),
         ...(c.redirect_to ? { redirect_to: c.redirect_to } : {}),
       };
     });

@@ -9,11 +9,14 @@ import { isServiceError, type ServiceError } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
 import { inputError } from '../input-error.js';
 import type { Operation } from '../operation.js';
+import { alternatives } from '../operations/alternatives.js';
 import { border } from '../operations/border.js';
 import { checkpoints } from '../operations/checkpoints.js';
+import { dayStats } from '../operations/day-stats.js';
 import { multi } from '../operations/multi.js';
 import { queue } from '../operations/queue.js';
 import { search } from '../operations/search.js';
+import { stats } from '../operations/stats.js';
 import { status } from '../operations/status.js';
 import { tradingSundays } from '../operations/trading-sundays.js';
 import { truckBans } from '../operations/truck-bans.js';
@@ -84,6 +87,9 @@ export function createTrpcRouter(deps: Deps) {
     updateInfo: procedureFor(updateInfo),
     multi: procedureFor(multi),
     border: procedureFor(border),
+    stats: procedureFor(stats),
+    dayStats: procedureFor(dayStats),
+    alternatives: procedureFor(alternatives),
     truckBans: procedureFor(truckBans),
     tradingSundays: procedureFor(tradingSundays),
   });

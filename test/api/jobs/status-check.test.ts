@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { createScheduler } from '../../../api/jobs/scheduler.js';
+import { runDayStats } from '../../../api/jobs/day-stats-job.js';
 import { runStatusChecks } from '../../../api/jobs/status-check.js';
 import { defineOperation } from '../../../api/operation.js';
 import { operations } from '../../../api/registry.js';
@@ -22,7 +23,8 @@ const empty = defineOperation({
 describe('status job', () => {
   it('exercises each product and stores online, degraded and offline with details', async (t) => {
     const ops = [...operations, probe, explode, quantiles, empty];
-    const { app, deps } = await buildTestApp(t, { operations: ops });
+    const { app, deps } = await buildTestApp(t, { operations: ops, seed: { history: true } });
+    await runDayStats(deps);
     const checks = await runStatusChecks(ops, deps);
     assert.equal(checks.length, ops.length);
     const body = (await app.inject('/api/v1/data/status')).json();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { runDayStats } from '../../../api/jobs/day-stats-job.js';
 import { runStatusChecks } from '../../../api/jobs/status-check.js';
 import { operations } from '../../../api/registry.js';
 import { bearer, buildTestApp, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
@@ -11,6 +12,7 @@ describe('tRPC', () => {
   for (const op of operations) {
     it(`returns the same data as REST for ${op.name}`, async (t) => {
       const { app, deps } = await buildTestApp(t, { seed: { history: true } });
+      await runDayStats(deps);
       await runStatusChecks(operations, deps);
       const { key } = makeKey(deps);
       const input = (op.selfCheck ? op.selfCheck(deps) : {}) as Record<string, string>;

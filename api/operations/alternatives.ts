@@ -1,0 +1,50 @@
+/** `alternatives`: other crossings on the same border for the same vehicle type, ranked by total time. */
+import { rankAlternatives } from '../../engine/alternatives.js';
+import { AlternativesInput, AlternativesOutput } from '../../models/stats.js';
+import { checkpointOr404, liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { defineOperation } from '../operation.js';
+
+export const alternatives = defineOperation({
+  name: 'alternatives',
+  slug: 'alternatives',
+  summary: 'Nearby alternative checkpoints on the same border, ranked by extra driving plus the difference in wait',
+  description: 'Candidates: the other checkpoints with the same origin and destination serving the vehicle type (the ' +
+    'ppid\'s, or `crossing_type`). Extra driving is the great-circle distance between the crossings x 1.3 (detour ' +
+    'factor, until road distances exist) at 60 km/h for cars, 50 for trucks and buses; `total_delta_min` adds the ' +
+    'difference in current wait (null when a wait is unknown). `best` is the first with a negative total.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: AlternativesInput,
+  output: AlternativesOutput,
+  cacheTtlMs: 60_000,
+  dataVersion: (_input, deps) => liveVersion(deps),
+  errors: ['not_found'],
+  selfCheck: (deps) => ({ ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
+  handler(input, deps) {
+    const here = checkpointOr404(deps, input.ppid);
+    const type = input.crossing_type ?? here.crossing_type;
+    const nowS = nowSeconds(deps);
+    const lang = input.lang.lang;
+    const hereLive = liveState(deps, here, nowS);
+    const candidates = deps.repos.directory.all().filter((c) =>
+      c.origin === here.origin && c.destination === here.destination && c.crossing_type === type && c.location_id !== here.location_id);
+    const live = new Map(candidates.map((c) => [c.ppid, liveState(deps, c, nowS)]));
+    const ranked = rankAlternatives(
+      { ppid: here.ppid, lat: here.lat, lon: here.lon, waitMin: hereLive.wait_min },
+      candidates.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, waitMin: live.get(c.ppid)!.wait_min })),
+      type,
+    ).slice(0, input.limit);
+    const list = ranked.map((r) => {
+      const state = live.get(r.ppid)!;
+      return { ...r, name: deps.repos.directory.name(state.checkpoint.location_id, lang), queue: state.queue_now, wait_min: state.wait_min };
+    });
+    return {
+      data: {
+        ppid: here.ppid, name: deps.repos.directory.name(here.location_id, lang), queue: hereLive.queue_now, wait_min: hereLive.wait_min,
+        alternatives: list, best: list.find((a) => a.is_better) ?? null, generated_at: deps.now().toISOString(),
+      },
+      meta: { lang, crossing_type: type },
+    };
+  },
+});

@@ -1,0 +1,48 @@
+/**
+ * Ranking of alternative crossings: extra driving (great-circle distance between the crossings times
+ * a detour factor, at a vehicle's average speed) plus the difference in expected wait. Until the road
+ * graph of the travel matrix exists, the detour factor stands in for road distance.
+ */
+
+/** Road distance is on average about 1.3 x the great-circle distance on the regional network. */
+export const DETOUR_FACTOR = 1.3;
+/** Average speeds (km/h) on the regional roads between neighbouring crossings. */
+export const SPEED_KMH: Record<number, number> = { 4: 60, 5: 60, 6: 50, 7: 5, 8: 55, 9: 50 };
+
+export interface Place {
+  ppid: string;
+  lat: number;
+  lon: number;
+  waitMin: number | null;
+}
+
+export interface Ranked {
+  ppid: string;
+  distance_km: number;
+  drive_delta_min: number;
+  total_delta_min: number | null;
+  is_better: boolean;
+}
+
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(a));
+}
+
+/**
+ * Candidates ranked by `total_delta_min` (extra driving + wait there - wait here), best first;
+ * candidates whose total is unknown (a wait missing on either side) follow, nearest first.
+ */
+export function rankAlternatives(here: Place, candidates: readonly Place[], crossingType: number): Ranked[] {
+  const speed = SPEED_KMH[crossingType] ?? 50;
+  const ranked = candidates.map((c) => {
+    const distance = haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
+    const drive = Math.round((distance / speed) * 60);
+    const total = here.waitMin === null || c.waitMin === null ? null : drive + c.waitMin - here.waitMin;
+    return { ppid: c.ppid, distance_km: Math.round(distance * 10) / 10, drive_delta_min: drive, total_delta_min: total, is_better: total !== null && total < 0 };
+  });
+  return ranked.sort((a, b) =>
+    a.total_delta_min === null ? (b.total_delta_min === null ? a.distance_km - b.distance_km : 1)
+      : b.total_delta_min === null ? -1 : a.total_delta_min - b.total_delta_min || a.distance_km - b.distance_km);
+}

@@ -1,0 +1,97 @@
+/** `stats`, `day-stats` and `alternatives` (contract section 3). */
+import { z } from 'zod';
+import { flag, integer, isoDate, lang, ppid } from './query.js';
+
+const Unit = z.enum(['vehicles', 'minutes']);
+const HourValue = z.object({ hour: z.number().int(), value: z.number() }).nullable();
+
+export const StatsInput = z.object({
+  ppid: ppid().describe('checkpoint'),
+  date: isoDate().optional().describe('local date YYYY-MM-DD (default: yesterday in the checkpoint zone)'),
+  compare: flag().optional().describe('1 adds the previous day and the delta'),
+  lang: lang('uk').describe('language of labels (default uk)'),
+});
+export type StatsInput = z.infer<typeof StatsInput>;
+
+const DayValues = z.object({
+  hourly: z.array(z.object({ hour: z.number().int(), value: z.number().nullable(), data_points: z.number().int() })),
+  daily: z.object({ avg: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable(), hours_with_data: z.number().int() }),
+});
+
+export const StatsOutput = z.object({
+  ppid: z.string(),
+  name: z.string(),
+  date: z.string(),
+  timezone: z.string(),
+  unit: Unit.nullable(),
+  data_available: z.boolean(),
+  hours_in_day: z.number().int(),
+  hourly: DayValues.shape.hourly,
+  daily: DayValues.shape.daily,
+  peak: HourValue,
+  quietest: HourValue,
+  compare: z.object({ date: z.string(), hourly: DayValues.shape.hourly, daily: DayValues.shape.daily, delta_avg: z.number().nullable() }).optional(),
+});
+export type StatsOutput = z.infer<typeof StatsOutput>;
+
+export const DayStatsInput = z.object({
+  ppid: ppid().describe('checkpoint'),
+  lang: lang('uk').describe('language of weekday labels (default uk)'),
+});
+export type DayStatsInput = z.infer<typeof DayStatsInput>;
+
+const Grid = z.array(z.array(z.number().nullable()));
+const SlotSchema = z.object({ dow: z.number().int(), hour: z.number().int(), v: z.number() });
+
+export const DayStatsOutput = z.object({
+  ppid: z.string(),
+  tz: z.string(),
+  unit: Unit,
+  matrix: Grid,
+  lo: Grid,
+  hi: Grid,
+  counts: z.array(z.array(z.number().int())),
+  weekday_avg: z.array(z.number().nullable()),
+  weekday_labels: z.array(z.string()),
+  best_day: z.number().int().nullable(),
+  worst_day: z.number().int().nullable(),
+  best_slots: z.array(SlotSchema),
+  worst_slots: z.array(SlotSchema),
+  overall_avg: z.number().nullable(),
+  overall_max: z.number().nullable(),
+  samples: z.number().int(),
+  period_days: z.number().int(),
+  data_quality: z.enum(['high', 'low']),
+  generated_at: z.string(),
+});
+export type DayStatsOutput = z.infer<typeof DayStatsOutput>;
+
+export const AlternativesInput = z.object({
+  ppid: ppid().describe('checkpoint'),
+  lang: lang('uk').describe('language of names (default uk)'),
+  crossing_type: integer(4, 9).optional().describe('vehicle type override (default: the type of the ppid)'),
+  limit: integer(1, 10).default(5).describe('1-10, default 5'),
+});
+export type AlternativesInput = z.infer<typeof AlternativesInput>;
+
+export const Alternative = z.object({
+  ppid: z.string(),
+  name: z.string(),
+  queue: z.number().nullable(),
+  wait_min: z.number().nullable(),
+  distance_km: z.number(),
+  drive_delta_min: z.number(),
+  total_delta_min: z.number().nullable(),
+  is_better: z.boolean(),
+});
+
+export const AlternativesOutput = z.object({
+  ppid: z.string(),
+  name: z.string(),
+  queue: z.number().nullable(),
+  wait_min: z.number().nullable(),
+  alternatives: z.array(Alternative),
+  best: Alternative.nullable(),
+  generated_at: z.string(),
+});
+export type AlternativesOutput = z.infer<typeof AlternativesOutput>;

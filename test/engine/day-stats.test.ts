@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { rankAlternatives } from '../../engine/alternatives.js';
+import { computeDayStats } from '../../engine/day-stats.js';
+import { resampleHourly } from '../../engine/resample.js';
+
+describe('resampling', () => {
+  it('averages irregular readings per hour and leaves gaps missing, never zero', () => {
+    const start = 1_800_000_000 - (1_800_000_000 % 3600);
+    const ts = [start + 60, start + 1800, start + 2 * 3600 + 5, start + 2 * 3600 + 10, start + 5 * 3600];
+    const series = resampleHourly(ts, [10, 20, 0, NaN, 99], start, 4);
+    assert.equal(series[0], 15);
+    assert.ok(Number.isNaN(series[1]!));
+    assert.equal(series[2], 0, 'a reading of zero stays zero; a NaN reading is skipped');
+    assert.ok(Number.isNaN(series[3]!));
+  });
+});
+
+describe('day-stats on a hand-made week', () => {
+  // Two identical weeks: Monday has 10 every hour except 08-09 (100), Sunday 1 at 03-04; other days 50.
+  const values: number[] = [];
+  const cells: number[] = [];
+  for (let week = 0; week < 2; week++) {
+    for (let d = 0; d < 7; d++) {
+      for (let h = 0; h < 24; h++) {
+        let v = d === 0 ? (h === 8 || h === 9 ? 100 : 10) : 50;
+        if (d === 6 && (h === 3 || h === 4)) v = 1;
+        values.push(week === 1 && d === 2 && h === 12 ? NaN : v + week); // week 2 is 1 higher; one gap
+        cells.push(d * 24 + h);
+      }
+    }
+  }
+  const stats = computeDayStats({ values: Float64Array.from(values), cells: Int32Array.from(cells) });
+  it('gives medians, quartiles and counts per weekday and hour', () => {
+    assert.equal(stats.matrix[0]![8], 100.5);
+    assert.equal(stats.lo[0]![8], 100.3, 'p25 of 100 and 101, to one decimal');
+    assert.equal(stats.hi[0]![8], 100.8);
+    assert.equal(stats.counts[0]![8], 2);
+    assert.equal(stats.counts[2]![12], 1, 'the gap is not counted');
+    assert.equal(stats.matrix[2]![12], 50);
+  });
+  it('finds the best and worst 2-hour windows and days', () => {
+    assert.deepEqual(stats.best_slots[0], { dow: 6, hour: 3, v: 1.5 });
+    assert.deepEqual(stats.worst_slots[0], { dow: 0, hour: 8, v: 100.5 });
+    assert.equal(stats.worst_slots.length, 3);
+    assert.equal(stats.best_day, 0, 'Monday is lowest on average');
+    assert.equal(stats.samples, 7 * 24 * 2 - 1);
+  });
+  it('leaves cells without readings null', () => {
+    const sparse = computeDayStats({ values: Float64Array.from([5]), cells: Int32Array.from([30]) });
+    assert.equal(sparse.matrix[1]![6], 5);
+    assert.equal(sparse.matrix[0]![0], null);
+    assert.equal(sparse.weekday_avg[0], null);
+  });
+});
+
+describe('alternatives ranking', () => {
+  // Three crossings on one border, 0.5 degrees of longitude apart (about 36 km at 50 N).
+  const here = { ppid: 'a', lat: 50, lon: 23, waitMin: 300 };
+  it('ranks by extra driving plus the difference in wait; unknown waits last', () => {
+    const ranked = rankAlternatives(here, [
+      { ppid: 'far-fast', lat: 50, lon: 24, waitMin: 0 },
+      { ppid: 'near-slow', lat: 50, lon: 23.5, waitMin: 400 },
+      { ppid: 'near-fast', lat: 50, lon: 23.5, waitMin: 30 },
+      { ppid: 'unknown', lat: 50, lon: 23.2, waitMin: null },
+    ], 4);
+    // near-fast: 46 min more driving, 270 min less waiting (-224); far-fast: 93 more, 300 less (-207).
+    assert.deepEqual(ranked.map((r) => r.ppid), ['near-fast', 'far-fast', 'near-slow', 'unknown']);
+    const near = ranked.find((r) => r.ppid === 'near-fast')!;
+    assert.equal(near.distance_km, 46.5, '35.7 km great-circle x 1.3');
+    assert.equal(near.drive_delta_min, 46, '46.5 km at 60 km/h');
+    assert.equal(near.total_delta_min, 46 + 30 - 300);
+    assert.equal(near.is_better, true);
+    assert.equal(ranked.at(-1)!.total_delta_min, null);
+  });
+});
