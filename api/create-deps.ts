@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import { createDayStatsRepo } from '../data/day-stats-repo.js';
 import { createDirectoryRepo } from '../data/directory/directory-repo.js';
+import { createForecastModelsRepo } from '../data/forecast-models-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
 import { loadRules } from '../data/rules-repo.js';
@@ -35,6 +36,7 @@ export function createDeps(parts: DepsParts) {
       directory: createDirectoryRepo(parts.db),
       observations: createObservationsRepo(parts.db, { replay: parts.settings.demoReplay }),
       dayStats: createDayStatsRepo(parts.db),
+      forecastModels: createForecastModelsRepo(parts.db),
     },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now }),

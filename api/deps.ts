@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../data/store.js';
 import type { DayStatsRepo } from '../data/day-stats-repo.js';
 import type { DirectoryRepo } from '../data/directory/directory-repo.js';
+import type { ForecastModelsRepo } from '../data/forecast-models-repo.js';
 import type { KeysRepo } from '../data/keys-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { Rules } from '../data/rules-repo.js';
@@ -25,7 +26,8 @@ export interface Deps {
   now: () => Date;
   settings: ServiceSettings;
   db: Db;
-  repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo; dayStats: DayStatsRepo };
+  repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo; dayStats: DayStatsRepo;
+    forecastModels: ForecastModelsRepo };
   /** Truck-ban and trading-Sunday rule files, validated at start. */
   rules: Rules;
   /** Keys, per-second limits and daily quotas for keyed products. */

@@ -7,6 +7,7 @@ import { alternatives } from './operations/alternatives.js';
 import { border } from './operations/border.js';
 import { checkpoints } from './operations/checkpoints.js';
 import { dayStats } from './operations/day-stats.js';
+import { forecast } from './operations/forecast.js';
 import { multi } from './operations/multi.js';
 import { queue } from './operations/queue.js';
 import { search } from './operations/search.js';
@@ -17,5 +18,5 @@ import { truckBans } from './operations/truck-bans.js';
 import { updateInfo } from './operations/update-info.js';
 
 export const operations: readonly AnyOperation[] = [
-  status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, alternatives, truckBans, tradingSundays,
+  status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, truckBans, tradingSundays,
 ];

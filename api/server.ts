@@ -15,6 +15,7 @@ import { createDeps } from './create-deps.js';
 import type { Deps } from './deps.js';
 import { createScheduler } from './jobs/scheduler.js';
 import { DAY_STATS_INTERVAL_MS, runDayStats } from './jobs/day-stats-job.js';
+import { FORECAST_INTERVAL_MS, runForecastModels } from './jobs/forecast-job.js';
 import { runStatusChecks } from './jobs/status-check.js';
 import { createLogger } from './logger.js';
 import type { AnyOperation } from './operation.js';
@@ -67,6 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const app = buildApp(deps, { operations: ops });
   const scheduler = createScheduler(log);
   await scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: () => runDayStats(deps) });
+  await scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: () => runForecastModels(deps) });
   await scheduler.start({ name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) });
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
 

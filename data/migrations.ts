@@ -106,4 +106,13 @@ export const MIGRATIONS: readonly string[] = [
      data_quality  TEXT NOT NULL,
      payload       TEXT NOT NULL
    ) STRICT;`,
+  // 5: fitted forecast models (weights, interval quantiles, back-test metrics) per checkpoint and series.
+  `CREATE TABLE forecast_models (
+     ppid          TEXT NOT NULL,
+     metric        TEXT NOT NULL CHECK (metric IN ('main', 'wait')),
+     unit          TEXT NOT NULL,
+     generated_at  TEXT NOT NULL,
+     payload       TEXT NOT NULL,
+     PRIMARY KEY (ppid, metric)
+   ) STRICT, WITHOUT ROWID;`,
 ];

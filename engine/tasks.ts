@@ -5,6 +5,7 @@
 import { threadId } from 'node:worker_threads';
 import { computeCellQuantiles } from './cell-quantiles.js';
 import { computeDayStats, type DayStatsInput } from './day-stats.js';
+import { fitForecastModel, predict, type ForecastModel } from './forecast/model.js';
 
 export const tasks = {
   /** Liveness probe used at start-up: proves a worker thread loads the table. */
@@ -12,6 +13,11 @@ export const tasks = {
   cellQuantiles: (arg: { cells: Int32Array; values: Float64Array; cellCount: number }) =>
     computeCellQuantiles(arg.cells, arg.values, arg.cellCount),
   dayStats: (arg: DayStatsInput) => computeDayStats(arg),
+  /** Rolling-origin back-test and fit of the ensemble (daily job). */
+  fitForecast: (arg: { values: Float64Array; cells: Int32Array }) => fitForecastModel(arg.values, arg.cells),
+  /** The served forecast path of a fitted model. */
+  forecast: (arg: { values: Float64Array; cells: Int32Array; futureCells: Int32Array; model: ForecastModel }) =>
+    predict(arg.values, arg.cells, arg.futureCells, arg.model),
 };
 
 export type Tasks = typeof tasks;

@@ -6,6 +6,7 @@ import { createEnginePool } from '../../engine/pool.js';
 import { createClock, loadConfig } from '../config.js';
 import { createDeps } from '../create-deps.js';
 import { runDayStats } from '../jobs/day-stats-job.js';
+import { runForecastModels } from '../jobs/forecast-job.js';
 import { runStatusChecks } from '../jobs/status-check.js';
 import { createLogger } from '../logger.js';
 import { operations } from '../registry.js';
@@ -14,6 +15,7 @@ export const JOBS_USAGE = `Usage: bdds jobs run <job>
 
 Jobs:
   day-stats   recompute every checkpoint's typical week (also runs daily in the service)
+  forecast    back-test and fit every checkpoint's forecast model (also runs daily)
   status      run the self-check of every product and store the result (also every 5 minutes)
 
 Uses the store named by BDDS_DB and the clock of BDDS_NOW.`;
@@ -24,6 +26,7 @@ class UsageError extends Error {
 
 const JOBS: Record<string, (deps: Parameters<typeof runDayStats>[0]) => Promise<unknown>> = {
   'day-stats': runDayStats,
+  forecast: runForecastModels,
   status: (deps) => runStatusChecks(operations, deps).then((checks) => ({ checked: checks.length })),
 };
 

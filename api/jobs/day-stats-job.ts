@@ -13,14 +13,15 @@ export const DAY_STATS_MIN_DAYS = 14;
 export const DAY_STATS_INTERVAL_MS = 24 * 3_600_000;
 
 /** The hourly series of a checkpoint over `days` days up to now, with each hour's local week cell. */
-export function hourlyHistory(deps: Deps, ppid: string, days: number, nowS = nowSeconds(deps)) {
+export function hourlyHistory(deps: Deps, ppid: string, days: number, nowS = nowSeconds(deps), metric: 'main' | 'wait' = 'main') {
   const checkpoint = deps.repos.directory.get(ppid);
   const view = deps.repos.observations.view(ppid, nowS);
   if (!checkpoint || !view) return null;
   const endS = Math.floor(nowS / 3600) * 3600;
   const startS = endS - days * 86_400;
   const rows = deps.repos.observations.range(view, startS, endS - 1);
-  const useQueue = rows.some((r) => r.queue !== null);
+  // The main series is the queue where the source counts vehicles, else the wait.
+  const useQueue = metric === 'main' && rows.some((r) => r.queue !== null);
   const ts = Float64Array.from(rows, (r) => r.ts);
   const values = Float64Array.from(rows, (r) => (useQueue ? r.queue : r.wait_min) ?? NaN);
   const hours = days * 24;
@@ -33,7 +34,8 @@ export function hourlyHistory(deps: Deps, ppid: string, days: number, nowS = now
     if (!Number.isNaN(series[h]!)) dates.add(local.date);
   }
   return {
-    checkpoint, view, startS, series, cells,
+    checkpoint, view, startS, endS, series, cells,
+    hasWaits: rows.some((r) => r.wait_min !== null),
     unit: (useQueue ? 'vehicles' : 'minutes') as 'vehicles' | 'minutes',
     daysWithData: dates.size,
     dataQuality: rows.some((r) => r.data_quality === 'low') ? 'low' as const : 'high' as const,

@@ -13,6 +13,7 @@ import { alternatives } from '../operations/alternatives.js';
 import { border } from '../operations/border.js';
 import { checkpoints } from '../operations/checkpoints.js';
 import { dayStats } from '../operations/day-stats.js';
+import { forecast } from '../operations/forecast.js';
 import { multi } from '../operations/multi.js';
 import { queue } from '../operations/queue.js';
 import { search } from '../operations/search.js';
@@ -89,6 +90,7 @@ export function createTrpcRouter(deps: Deps) {
     border: procedureFor(border),
     stats: procedureFor(stats),
     dayStats: procedureFor(dayStats),
+    forecast: procedureFor(forecast),
     alternatives: procedureFor(alternatives),
     truckBans: procedureFor(truckBans),
     tradingSundays: procedureFor(tradingSundays),

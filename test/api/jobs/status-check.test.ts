@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { createScheduler } from '../../../api/jobs/scheduler.js';
 import { runDayStats } from '../../../api/jobs/day-stats-job.js';
+import { runForecastModels } from '../../../api/jobs/forecast-job.js';
 import { runStatusChecks } from '../../../api/jobs/status-check.js';
 import { defineOperation } from '../../../api/operation.js';
 import { operations } from '../../../api/registry.js';
@@ -25,6 +26,7 @@ describe('status job', () => {
     const ops = [...operations, probe, explode, quantiles, empty];
     const { app, deps } = await buildTestApp(t, { operations: ops, seed: { history: true } });
     await runDayStats(deps);
+    await runForecastModels(deps);
     const checks = await runStatusChecks(ops, deps);
     assert.equal(checks.length, ops.length);
     const body = (await app.inject('/api/v1/data/status')).json();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it, type TestContext } from 'node:test';
 import { runDayStats } from '../../../api/jobs/day-stats-job.js';
+import { runForecastModels } from '../../../api/jobs/forecast-job.js';
 import { runStatusChecks } from '../../../api/jobs/status-check.js';
 import { operations } from '../../../api/registry.js';
 import { bearer, buildTestApp, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
@@ -9,12 +10,23 @@ const trpcUrl = (name: string, input: unknown) => `/trpc/${name}?input=${encodeU
 const auth = { authorization: `Bearer ${INTERNAL_TOKEN}` };
 
 describe('tRPC', () => {
+  // One app with the recorded history and every job run, shared by the per-operation parity tests.
+  const cleanups: (() => unknown)[] = [];
+  let shared: Awaited<ReturnType<typeof buildTestApp>> & { key: string };
+  before(async () => {
+    const built = await buildTestApp({ after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext, { seed: { history: true } });
+    await runDayStats(built.deps);
+    await runForecastModels(built.deps);
+    await runStatusChecks(operations, built.deps);
+    shared = { ...built, key: makeKey(built.deps, { plan: 'payg', limits: { qps: 1000 } }).key };
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
   for (const op of operations) {
-    it(`returns the same data as REST for ${op.name}`, async (t) => {
-      const { app, deps } = await buildTestApp(t, { seed: { history: true } });
-      await runDayStats(deps);
-      await runStatusChecks(operations, deps);
-      const { key } = makeKey(deps);
+    it(`returns the same data as REST for ${op.name}`, async () => {
+      const { app, deps, key } = shared;
       const input = (op.selfCheck ? op.selfCheck(deps) : {}) as Record<string, string>;
       const pathParams = op.pathParams ?? [];
       const query = new URLSearchParams(Object.entries(input).filter(([k]) => !pathParams.includes(k))).toString();

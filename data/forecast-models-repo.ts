@@ -1,0 +1,34 @@
+/** Fitted forecast models, written by the daily model job and read by the forecast product. */
+import type { ForecastModel } from '../engine/forecast/model.js';
+import type { Db } from './store.js';
+
+export type ModelMetric = 'main' | 'wait';
+
+export interface StoredModel {
+  ppid: string;
+  metric: ModelMetric;
+  unit: 'vehicles' | 'minutes';
+  generated_at: string;
+  model: ForecastModel;
+}
+
+export function createForecastModelsRepo(db: Db) {
+  const upsert = db.prepare(`INSERT INTO forecast_models (ppid, metric, unit, generated_at, payload) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (ppid, metric) DO UPDATE SET unit = excluded.unit, generated_at = excluded.generated_at, payload = excluded.payload`);
+  const remove = db.prepare('DELETE FROM forecast_models WHERE ppid = ? AND metric = ?');
+  const one = db.prepare('SELECT ppid, metric, unit, generated_at, payload FROM forecast_models WHERE ppid = ? AND metric = ?');
+  const all = db.prepare("SELECT ppid FROM forecast_models WHERE metric = 'main'").pluck();
+  return {
+    save: (m: StoredModel) => void upsert.run(m.ppid, m.metric, m.unit, m.generated_at, JSON.stringify(m.model)),
+    remove: (ppid: string, metric: ModelMetric) => void remove.run(ppid, metric),
+    get(ppid: string, metric: ModelMetric): StoredModel | null {
+      const row = one.get(ppid, metric) as (Omit<StoredModel, 'model'> & { payload: string }) | undefined;
+      if (!row) return null;
+      const { payload, ...rest } = row;
+      return { ...rest, model: JSON.parse(payload) as ForecastModel };
+    },
+    ppids: (): Set<string> => new Set(all.all() as string[]),
+  };
+}
+
+export type ForecastModelsRepo = ReturnType<typeof createForecastModelsRepo>;

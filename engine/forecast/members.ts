@@ -1,0 +1,109 @@
+/**
+ * The ensemble's members. Each takes an hourly history (NaN = missing), the week cell (local
+ * weekday * 24 + hour) of each history hour and of each future step, and returns one value per step
+ * (NaN where it has nothing to say). None ever returns a negative value.
+ */
+import { computeCellQuantiles } from '../cell-quantiles.js';
+
+export type Member = (history: Float64Array, cells: Int32Array, futureCells: Int32Array) => Float64Array;
+
+export const WEEK_H = 168;
+const clip = (v: number) => (Number.isNaN(v) ? NaN : Math.max(0, v));
+
+/** Seasonal naive: the same hour one week earlier (or two, or three, if that hour is missing). */
+export const seasonalNaive: Member = (history, _cells, futureCells) => {
+  const n = history.length;
+  const out = new Float64Array(futureCells.length).fill(NaN);
+  for (let k = 0; k < futureCells.length; k++) {
+    for (let m = 1; m <= 3; m++) {
+      const i = n + k - m * WEEK_H;
+      if (i >= 0 && i < n && !Number.isNaN(history[i]!)) {
+        out[k] = history[i]!;
+        break;
+      }
+    }
+  }
+  return out;
+};
+
+/** The typical week: the median of the step's week cell over the whole history. */
+export function cellMedians(history: Float64Array, cells: Int32Array): Float64Array {
+  const { median } = computeCellQuantiles(cells, history, WEEK_H);
+  return Float64Array.from(median, (v) => (v === null ? NaN : v));
+}
+
+export const profileMedian: Member = (history, cells, futureCells) => {
+  const medians = cellMedians(history, cells);
+  return Float64Array.from(futureCells, (c) => medians[c]!);
+};
+
+/** How fast the current deviation from the typical week fades: per step, multiply by this. */
+export const DEVIATION_DECAY = 0.9;
+
+/**
+ * The typical week corrected by the current deviation from it (the mean of the last readings within
+ * 6 hours, minus their cells' medians), fading by DEVIATION_DECAY per hour of horizon.
+ */
+export const profileCorrected: Member = (history, cells, futureCells) => {
+  const medians = cellMedians(history, cells);
+  const n = history.length;
+  let sum = 0;
+  let count = 0;
+  for (let i = n - 1; i >= Math.max(0, n - 6); i--) {
+    const v = history[i]!;
+    const m = medians[cells[i]!]!;
+    if (!Number.isNaN(v) && !Number.isNaN(m)) {
+      sum += v - m;
+      count++;
+    }
+  }
+  const deviation = count === 0 ? 0 : sum / count;
+  return Float64Array.from(futureCells, (c, k) => clip(medians[c]! + deviation * DEVIATION_DECAY ** (k + 1)));
+};
+
+/** Smoothing constants of the Holt-Winters member (level, weekly season). */
+export const HW_ALPHA = 0.15;
+export const HW_GAMMA = 0.2;
+
+/**
+ * Holt-Winters additive with a weekly season of 168 hours (which holds the daily cycle) and no trend:
+ * seasonal terms start from the cell means, then level and season are smoothed through the history,
+ * skipping missing hours.
+ */
+export const holtWinters: Member = (history, cells, futureCells) => {
+  const sums = new Float64Array(WEEK_H);
+  const counts = new Float64Array(WEEK_H);
+  let total = 0;
+  let held = 0;
+  for (let i = 0; i < history.length; i++) {
+    const v = history[i]!;
+    if (Number.isNaN(v)) continue;
+    sums[cells[i]!]! += v;
+    counts[cells[i]!]!++;
+    total += v;
+    held++;
+  }
+  if (held === 0) return new Float64Array(futureCells.length).fill(NaN);
+  const mean = total / held;
+  const season = Float64Array.from(sums, (s, c) => (counts[c] === 0 ? 0 : s / counts[c]! - mean));
+  let level = mean;
+  for (let i = 0; i < history.length; i++) {
+    const v = history[i]!;
+    if (Number.isNaN(v)) continue;
+    const c = cells[i]!;
+    const next = HW_ALPHA * (v - season[c]!) + (1 - HW_ALPHA) * level;
+    season[c] = HW_GAMMA * (v - next) + (1 - HW_GAMMA) * season[c]!;
+    level = next;
+  }
+  return Float64Array.from(futureCells, (c) => clip(level + season[c]!));
+};
+
+export const MEMBERS = {
+  seasonal_naive: seasonalNaive,
+  profile_median: profileMedian,
+  profile_corrected: profileCorrected,
+  holt_winters: holtWinters,
+} as const;
+
+export type MemberName = keyof typeof MEMBERS;
+export const MEMBER_NAMES = Object.keys(MEMBERS) as MemberName[];

@@ -1,0 +1,26 @@
+/** `forecast` (contract section 3). */
+import { z } from 'zod';
+import { integer, ppid } from './query.js';
+
+export const ForecastInput = z.object({
+  ppid: ppid().describe('checkpoint'),
+  prediction_steps: integer(24, 168).default(24)
+    .refine((v) => v === 24 || v === 168, { message: 'must be 24 or 168', params: { reason: 'invalid_steps' } })
+    .describe('24 (default) or 168 hourly steps'),
+});
+export type ForecastInput = z.infer<typeof ForecastInput>;
+
+export const ForecastStep = z.object({
+  time: z.number().int(),
+  hours_from_now: z.number().int(),
+  avg_cars: z.number().nullable(),
+  lower_bound: z.number().nullable(),
+  upper_bound: z.number().nullable(),
+  lower_bound_50: z.number().nullable(),
+  upper_bound_50: z.number().nullable(),
+  wait_min: z.number().nullable().optional(),
+  source: z.string(),
+});
+
+export const ForecastOutput = z.array(ForecastStep);
+export type ForecastOutput = z.infer<typeof ForecastOutput>;
