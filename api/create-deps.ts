@@ -6,6 +6,7 @@ import { createForecastModelsRepo } from '../data/forecast-models-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
 import { loadRules } from '../data/rules-repo.js';
+import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
 import { createUsageRepo } from '../data/usage-repo.js';
@@ -46,6 +47,7 @@ export function createDeps(parts: DepsParts) {
       onUse: lastUsed.record,
     }),
     rules: loadRules(),
+    roadGraph: loadRoadGraph(),
     cache: createOperationCache(),
   };
   return { deps, lastUsed };

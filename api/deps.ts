@@ -9,6 +9,7 @@ import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { Rules } from '../data/rules-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
 import type { EnginePool } from '../engine/pool.js';
+import type { RoadGraphData } from '../engine/routing/graph.js';
 import type { AccessControl } from './access/access-control.js';
 import type { OperationCache } from './cache.js';
 
@@ -28,6 +29,8 @@ export interface Deps {
   db: Db;
   repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo; dayStats: DayStatsRepo;
     forecastModels: ForecastModelsRepo };
+  /** The prebuilt E-road graph the travel matrix routes over. */
+  roadGraph: RoadGraphData;
   /** Truck-ban and trading-Sunday rule files, validated at start. */
   rules: Rules;
   /** Keys, per-second limits and daily quotas for keyed products. */

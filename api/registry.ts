@@ -14,9 +14,10 @@ import { search } from './operations/search.js';
 import { stats } from './operations/stats.js';
 import { status } from './operations/status.js';
 import { tradingSundays } from './operations/trading-sundays.js';
+import { travelMatrix } from './operations/travel-matrix.js';
 import { truckBans } from './operations/truck-bans.js';
 import { updateInfo } from './operations/update-info.js';
 
 export const operations: readonly AnyOperation[] = [
-  status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, truckBans, tradingSundays,
+  status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, travelMatrix, truckBans, tradingSundays,
 ];

@@ -9,6 +9,7 @@ import { createDirectoryRepo, loadDirectory } from './directory/directory-repo.j
 import { parseGenericNdjson } from './importers/generic.js';
 import { importFeeds, type ImportSummary } from './importers/run-import.js';
 import { createResolver } from './importers/resolve.js';
+import type { RoadGraphData } from '../engine/routing/graph.js';
 import type { Db } from './store.js';
 
 /** A file of data/bundled, from the sources or from the build (dist/data -> data/bundled). */
@@ -37,4 +38,11 @@ export function seedBundled(db: Db, options: { history: boolean }): SeedResult {
     result.history = importFeeds(db, [feed], createResolver(createDirectoryRepo(db)));
   }
   return result;
+}
+
+/** The prebuilt road graph (data/bundled/road-graph.json, made by data/scripts/build-road-graph.ts). */
+export function loadRoadGraph(): RoadGraphData {
+  const data = JSON.parse(readFileSync(bundledPath('road-graph.json'), 'utf8')) as RoadGraphData;
+  if (!data.version || !Array.isArray(data.nodes) || !Array.isArray(data.edges)) throw new Error('data/bundled/road-graph.json is malformed');
+  return data;
 }

@@ -6,6 +6,21 @@ import { threadId } from 'node:worker_threads';
 import { computeCellQuantiles } from './cell-quantiles.js';
 import { computeDayStats, type DayStatsInput } from './day-stats.js';
 import { fitForecastModel, predict, type ForecastModel } from './forecast/model.js';
+import { buildRoutingGraph, type CrossingSpec, type RoadGraphData, type RoutingGraph } from './routing/graph.js';
+import { routeToCrossings, type MatrixOrigin } from './routing/matrix.js';
+
+/** Routing graphs built in this worker, by version key (the road graph and the crossing set). */
+const graphs = new Map<string, RoutingGraph>();
+
+function routingGraph(key: string, road: RoadGraphData, crossings: CrossingSpec[]): RoutingGraph {
+  let g = graphs.get(key);
+  if (!g) {
+    g = buildRoutingGraph(road, crossings);
+    if (graphs.size > 16) graphs.clear();
+    graphs.set(key, g);
+  }
+  return g;
+}
 
 export const tasks = {
   /** Liveness probe used at start-up: proves a worker thread loads the table. */
@@ -18,6 +33,9 @@ export const tasks = {
   /** The served forecast path of a fitted model. */
   forecast: (arg: { values: Float64Array; cells: Int32Array; futureCells: Int32Array; model: ForecastModel }) =>
     predict(arg.values, arg.cells, arg.futureCells, arg.model),
+  /** Routes from one origin to every target crossing over the routing graph built once per worker and key. */
+  travelMatrix: (arg: { key: string; road: RoadGraphData; crossings: CrossingSpec[]; origin: MatrixOrigin; targets: string[]; crossingType: number }) =>
+    routeToCrossings(routingGraph(arg.key, arg.road, arg.crossings), arg.origin, arg.targets, arg.crossingType),
 };
 
 export type Tasks = typeof tasks;

@@ -20,6 +20,7 @@ import { search } from '../operations/search.js';
 import { stats } from '../operations/stats.js';
 import { status } from '../operations/status.js';
 import { tradingSundays } from '../operations/trading-sundays.js';
+import { travelMatrix } from '../operations/travel-matrix.js';
 import { truckBans } from '../operations/truck-bans.js';
 import { updateInfo } from '../operations/update-info.js';
 import { runOperation } from '../run-operation.js';
@@ -92,6 +93,7 @@ export function createTrpcRouter(deps: Deps) {
     dayStats: procedureFor(dayStats),
     forecast: procedureFor(forecast),
     alternatives: procedureFor(alternatives),
+    travelMatrix: procedureFor(travelMatrix),
     truckBans: procedureFor(truckBans),
     tradingSundays: procedureFor(tradingSundays),
   });

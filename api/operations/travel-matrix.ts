@@ -1,0 +1,138 @@
+/** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
+import { haversineKm } from '../../engine/alternatives.js';
+import { queueAtArrival, type Route } from '../../engine/routing/matrix.js';
+import { COUNTRY_ISO2, countryCodeOf } from '../../models/codes.js';
+import { badRequest, isServiceError } from '../../models/errors.js';
+import { TravelMatrixInput, TravelMatrixOutput } from '../../models/travel-matrix.js';
+import type { Deps } from '../deps.js';
+import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { defineOperation } from '../operation.js';
+import { runOperation } from '../run-operation.js';
+import { forecast } from './forecast.js';
+
+type Result = TravelMatrixOutput['results'][number];
+
+/** The country of the road-graph city nearest to a point (the origin's country when none is given). */
+function nearestCountry(deps: Deps, lat: number, lon: number): string | null {
+  let best: string | null = null;
+  let bestKm = Infinity;
+  for (const [, , la, lo, country] of deps.roadGraph.nodes) {
+    const km = haversineKm(lat, lon, la, lo);
+    if (km < bestKm && country) {
+      bestKm = km;
+      best = country;
+    }
+  }
+  return best;
+}
+
+/** Forecast wait minutes per hour (from the checkpoint's model), or null without a model that gives minutes. */
+async function forecastMinutes(deps: Deps, ppid: string) {
+  try {
+    const answer = await runOperation(forecast, forecast.input.parse({ ppid, prediction_steps: '168' }), deps);
+    const steps = answer.result.data as { time: number; wait_min?: number | null }[];
+    if (steps.length === 0 || steps.every((s) => s.wait_min === undefined || s.wait_min === null)) return null;
+    return { startS: steps[0]!.time, minutes: steps.map((s) => s.wait_min ?? null) };
+  } catch (err) {
+    if (isServiceError(err) && err.code === 'not_found') return null;
+    throw err;
+  }
+}
+
+export const travelMatrix = defineOperation({
+  name: 'travelMatrix',
+  slug: 'travel-matrix',
+  summary: 'Drive time, queue at arrival and total journey time to every relevant crossing, fastest first',
+  description: 'Routes over the E-road network (a repaired city graph; road distance = great-circle x 1.25; average speeds ' +
+    '75 km/h cars, 65 buses and trucks under 7.5 t, 60 trucks) to each crossing of the vehicle type that leads from the ' +
+    'origin\'s side: out of Ukraine from inside it, into Ukraine from outside. `queue_minutes_at_arrival` is the forecast ' +
+    'wait for the hour of arrival (the current wait where there is no forecast); `total_minutes` adds the waits of every ' +
+    'monitored crossing on the route. Origins in a country with no crossing into Ukraine (`origin_country`, e.g. DE) route ' +
+    'through the countries between, and `route.legs` lists each leg and border.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: TravelMatrixInput,
+  output: TravelMatrixOutput,
+  cacheTtlMs: 60_000,
+  dataVersion: (_input, deps) => liveVersion(deps),
+  selfCheck: () => ({ origin_lat: '49.8397', origin_lon: '24.0297' }),
+  async handler(input, deps) {
+    const nowS = nowSeconds(deps);
+    const originCountry = input.origin_country ?? nearestCountry(deps, input.origin_lat, input.origin_lon);
+    const crossingType = input.type === 5 ? 4 : input.type;
+    const intoUkraine = input.type === 5 || originCountry !== 'UA';
+    if (intoUkraine && input.dest !== 'all' && input.dest !== 1) {
+      throw badRequest(`From outside Ukraine the crossings lead into Ukraine: 'dest' must be 1 or all.`, 'dest_unreachable');
+    }
+    if (!intoUkraine && input.dest === 1) throw badRequest(`From inside Ukraine 'dest' names the neighbour (2-6) or all.`, 'dest_unreachable');
+    const ua = countryCodeOf('UA')!;
+    const all = deps.repos.directory.all().filter((c) => c.crossing_type === crossingType);
+    const targets = all.filter((c) => (intoUkraine ? c.destination === ua : c.origin === ua && (input.dest === 'all' || c.destination === input.dest)));
+    const crossings = all.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, from: COUNTRY_ISO2[c.origin]!, to: COUNTRY_ISO2[c.destination]! }));
+    const routes: Route[] = await deps.engine.run('travelMatrix', {
+      key: `${deps.roadGraph.version}|${crossingType}|${crossings.length}`,
+      road: deps.roadGraph, crossings,
+      origin: { lat: input.origin_lat, lon: input.origin_lon, country: originCountry },
+      targets: targets.map((c) => c.ppid), crossingType,
+    });
+
+    const lang = input.lang.lang;
+    const arrivalQueue = async (ppid: string, arrivalS: number) => {
+      const live = liveState(deps, deps.repos.directory.get(ppid)!, nowS);
+      return { live, ...queueAtArrival(arrivalS, await forecastMinutes(deps, ppid), live.wait_min) };
+    };
+    const results: Result[] = [];
+    for (const route of routes) {
+      const c = deps.repos.directory.get(route.ppid)!;
+      let elapsedMin = 0;
+      let queueTotal: number | null = 0;
+      const legs: Result['route']['legs'] = [];
+      let last: Awaited<ReturnType<typeof arrivalQueue>> | null = null;
+      for (const leg of route.legs) {
+        elapsedMin += leg.drive_minutes;
+        let atArrival: number | null = null;
+        if (leg.crossing) {
+          const q = await arrivalQueue(leg.crossing, nowS + elapsedMin * 60);
+          atArrival = q.minutes;
+          queueTotal = queueTotal === null || q.minutes === null ? null : queueTotal + q.minutes;
+          if (q.minutes !== null) elapsedMin += q.minutes;
+          if (leg.crossing === route.ppid) last = q;
+        }
+        const through = leg.crossing ? deps.repos.directory.get(leg.crossing) : null;
+        legs.push({ ...leg, crossing_name: through ? deps.repos.directory.name(through.location_id, lang) : null, queue_minutes_at_arrival: atArrival });
+      }
+      const live = last?.live ?? liveState(deps, c, nowS);
+      const reachable = route.reachable && route.drive_minutes !== null;
+      results.push({
+        ppid: c.ppid,
+        checkpoint_name: deps.repos.directory.name(c.location_id, lang),
+        country: COUNTRY_ISO2[intoUkraine ? c.origin : c.destination]!,
+        country_id: intoUkraine ? c.origin : c.destination,
+        lat: c.lat, lon: c.lon,
+        distance_km: route.distance_km,
+        drive_minutes: route.drive_minutes,
+        queue_minutes: live.wait_min,
+        queue_minutes_at_arrival: last?.minutes ?? null,
+        queue_basis: last?.basis ?? null,
+        queue_cars: live.queue_now,
+        total_minutes: reachable && queueTotal !== null ? route.drive_minutes! + queueTotal : null,
+        status: reachable ? c.status : 'unreachable',
+        route: { legs },
+      });
+    }
+    const rank = (r: Result) => (r.status !== 'open' ? 2 : r.total_minutes === null ? 1 : 0);
+    results.sort((a, b) => rank(a) - rank(b) || (a.total_minutes ?? 0) - (b.total_minutes ?? 0) || (a.drive_minutes ?? Infinity) - (b.drive_minutes ?? Infinity));
+    return {
+      data: {
+        origin: { lat: input.origin_lat, lon: input.origin_lon, country: originCountry },
+        type: input.type,
+        count: results.length,
+        updated_at: deps.now().toISOString(),
+        legs_used: Math.max(0, ...results.map((r) => r.route.legs.length)),
+        results,
+      },
+      meta: { lang, crossing_type: crossingType, direction: intoUkraine ? 'into_ukraine' : 'out_of_ukraine' },
+    };
+  },
+});

@@ -1,0 +1,92 @@
+/**
+ * The travel matrix from one origin: the shortest road route to each target crossing's entry, split
+ * into legs at every border on the way (through a monitored crossing, or an open border such as
+ * Germany-Poland), with drive times at the vehicle type's average speed.
+ */
+import { haversineKm } from '../alternatives.js';
+import { shortestTree, pathTo } from './dijkstra.js';
+import { ATTACH_NEIGHBOURS, nearestRoadNodes, ROAD_DETOUR_FACTOR, type RoutingGraph } from './graph.js';
+
+/** Average speeds (km/h) on the E-road network including towns and stops; trucks are slower. */
+export const MATRIX_SPEED_KMH: Record<number, number> = { 4: 75, 5: 75, 6: 65, 7: 5, 8: 65, 9: 60 };
+
+export interface Leg {
+  from_country: string | null;
+  to_country: string | null;
+  /** The monitored crossing that ends this leg, or null for an open border. */
+  crossing: string | null;
+  distance_km: number;
+  drive_minutes: number;
+}
+
+export interface Route {
+  ppid: string;
+  reachable: boolean;
+  distance_km: number | null;
+  drive_minutes: number | null;
+  legs: Leg[];
+}
+
+export interface MatrixOrigin {
+  lat: number;
+  lon: number;
+  /** Snap to cities of this country (the origin's own); null = nearest cities of any country. */
+  country: string | null;
+}
+
+const minutes = (km: number, speed: number) => Math.round((km / speed) * 60);
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** Splits a node path into legs at each border (country change) and at each monitored crossing passed. */
+export function legsOf(g: RoutingGraph, path: number[], startKm: number, speed: number, target: string): Leg[] {
+  const legs: Leg[] = [];
+  let legKm = startKm;
+  let legFrom = path.length ? g.country[path[0]!]! : null;
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1]!;
+    const b = path[i]!;
+    for (let e = g.offsets[a]!; e < g.offsets[a + 1]!; e++) if (g.targets[e] === b) { legKm += g.lengthsKm[e]!; break; }
+    const crossing = g.crossingOf.get(b);
+    if (crossing?.side === 'out') {
+      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: crossing.ppid, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed) });
+      legFrom = g.country[b]!;
+      legKm = 0;
+    } else if (!crossing && !g.crossingOf.has(a) && g.country[a] !== g.country[b] && g.country[b] !== null) {
+      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: null, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed) });
+      legFrom = g.country[b]!;
+      legKm = 0;
+    }
+  }
+  const targetOut = g.inNodeOf.get(target)! + 1;
+  legs.push({ from_country: legFrom, to_country: g.country[targetOut]!, crossing: target, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed) });
+  return legs;
+}
+
+export function routeToCrossings(g: RoutingGraph, origin: MatrixOrigin, targets: readonly string[], crossingType: number): Route[] {
+  const speed = MATRIX_SPEED_KMH[crossingType] ?? 60;
+  let snap = nearestRoadNodes(g, origin.lat, origin.lon, ATTACH_NEIGHBOURS + 1, origin.country);
+  if (snap.length === 0) snap = nearestRoadNodes(g, origin.lat, origin.lon, ATTACH_NEIGHBOURS + 1);
+  const starts = snap.map((node) => ({ node, km: haversineKm(origin.lat, origin.lon, g.lat[node]!, g.lon[node]!) * ROAD_DETOUR_FACTOR }));
+  const tree = shortestTree(g, starts);
+  return targets.map((ppid) => {
+    const node = g.inNodeOf.get(ppid);
+    const path = node === undefined ? [] : pathTo(tree, node);
+    if (path.length === 0) return { ppid, reachable: false, distance_km: null, drive_minutes: null, legs: [] };
+    const km = tree.distKm[node!]!;
+    const startKm = starts.find((s) => s.node === path[0])!.km;
+    return { ppid, reachable: true, distance_km: round1(km), drive_minutes: minutes(km, speed), legs: legsOf(g, path, startKm, speed, ppid) };
+  });
+}
+
+/**
+ * The queue expected on arrival: the forecast value for the hour the driver arrives (hours are
+ * `startS + k * 3600`), else the current queue; null when neither is known.
+ */
+export function queueAtArrival(arrivalS: number, forecast: { startS: number; minutes: (number | null)[] } | null, currentMin: number | null) {
+  if (forecast) {
+    const k = Math.floor((arrivalS - forecast.startS) / 3600);
+    const v = k >= 0 && k < forecast.minutes.length ? forecast.minutes[k] : null;
+    if (v !== null && v !== undefined) return { minutes: Math.round(v), basis: 'forecast' as const };
+  }
+  return currentMin === null ? { minutes: null, basis: null } : { minutes: currentMin, basis: 'current' as const };
+}

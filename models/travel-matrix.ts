@@ -1,0 +1,51 @@
+/** `travel-matrix` (contract section 3). */
+import { z } from 'zod';
+import { integer, iso2, lang, latitude, longitude } from './query.js';
+
+export const TravelMatrixInput = z.object({
+  origin_lat: latitude().describe('origin latitude (required)'),
+  origin_lon: longitude().describe('origin longitude (required)'),
+  type: integer(4, 9).default(4).describe('4 car (default), 5 car EU to UA, 6 bus, 7 pedestrian, 8 truck under 7.5 t, 9 truck'),
+  dest: z.union([z.literal('all'), integer(1, 6)]).default('all').describe('country the crossings lead into: 1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD, or all'),
+  origin_country: iso2().optional().describe('ISO-2 country of the origin (default: that of the nearest city on the road graph)'),
+  lang: lang('uk').describe('language of checkpoint names (default uk)'),
+});
+export type TravelMatrixInput = z.infer<typeof TravelMatrixInput>;
+
+export const MatrixLeg = z.object({
+  from_country: z.string().nullable(),
+  to_country: z.string().nullable(),
+  crossing: z.string().nullable(),
+  crossing_name: z.string().nullable(),
+  distance_km: z.number(),
+  drive_minutes: z.number().int(),
+  queue_minutes_at_arrival: z.number().nullable(),
+});
+
+export const MatrixResult = z.object({
+  ppid: z.string(),
+  checkpoint_name: z.string(),
+  country: z.string(),
+  country_id: z.number().int(),
+  lat: z.number(),
+  lon: z.number(),
+  distance_km: z.number().nullable(),
+  drive_minutes: z.number().int().nullable(),
+  queue_minutes: z.number().nullable(),
+  queue_minutes_at_arrival: z.number().nullable(),
+  queue_basis: z.enum(['forecast', 'current']).nullable(),
+  queue_cars: z.number().nullable(),
+  total_minutes: z.number().nullable(),
+  status: z.enum(['open', 'closed', 'inactive', 'unreachable']),
+  route: z.object({ legs: z.array(MatrixLeg) }),
+});
+
+export const TravelMatrixOutput = z.object({
+  origin: z.object({ lat: z.number(), lon: z.number(), country: z.string().nullable() }),
+  type: z.number().int(),
+  count: z.number().int(),
+  updated_at: z.string(),
+  legs_used: z.number().int(),
+  results: z.array(MatrixResult),
+});
+export type TravelMatrixOutput = z.infer<typeof TravelMatrixOutput>;
