@@ -6,21 +6,9 @@ import { threadId } from 'node:worker_threads';
 import { computeCellQuantiles } from './cell-quantiles.js';
 import { computeDayStats, type DayStatsInput } from './day-stats.js';
 import { fitForecastModel, predict, type ForecastModel } from './forecast/model.js';
-import { buildRoutingGraph, type CrossingSpec, type RoadGraphData, type RoutingGraph } from './routing/graph.js';
+import type { CrossingSpec, RoadGraphData } from './routing/graph.js';
+import { routingGraphFor } from './routing/graph-cache.js';
 import { routeToCrossings, type MatrixOrigin } from './routing/matrix.js';
-
-/** Routing graphs built in this worker, by version key (the road graph and the crossing set). */
-const graphs = new Map<string, RoutingGraph>();
-
-function routingGraph(key: string, road: RoadGraphData, crossings: CrossingSpec[]): RoutingGraph {
-  let g = graphs.get(key);
-  if (!g) {
-    g = buildRoutingGraph(road, crossings);
-    if (graphs.size > 16) graphs.clear();
-    graphs.set(key, g);
-  }
-  return g;
-}
 
 export const tasks = {
   /** Liveness probe used at start-up: proves a worker thread loads the table. */
@@ -33,9 +21,12 @@ export const tasks = {
   /** The served forecast path of a fitted model. */
   forecast: (arg: { values: Float64Array; cells: Int32Array; futureCells: Int32Array; model: ForecastModel }) =>
     predict(arg.values, arg.cells, arg.futureCells, arg.model),
-  /** Routes from one origin to every target crossing over the routing graph built once per worker and key. */
+  /**
+   * Routes in a worker (the graph built once per worker and key). Measured slower than the main thread
+   * (cloning the road graph costs ten times the routing): kept for batch use and the bench, not served.
+   */
   travelMatrix: (arg: { key: string; road: RoadGraphData; crossings: CrossingSpec[]; origin: MatrixOrigin; targets: string[]; crossingType: number }) =>
-    routeToCrossings(routingGraph(arg.key, arg.road, arg.crossings), arg.origin, arg.targets, arg.crossingType),
+    routeToCrossings(routingGraphFor(arg.key, arg.road, arg.crossings), arg.origin, arg.targets, arg.crossingType),
 };
 
 export type Tasks = typeof tasks;
