@@ -32,6 +32,8 @@ export interface RunningServer {
   url: string;
   /** The demo Explorer key created on the first start of an empty store (shown once), else null. */
   demoKey: string | null;
+  /** Resolves when the first background day-stats and forecast-model runs (and the status re-check) are done. */
+  modelsReady: Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -67,10 +69,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const ops = options.operations ?? operations;
   const app = buildApp(deps, { operations: ops });
   const scheduler = createScheduler(log);
-  await scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: () => runDayStats(deps) });
-  await scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: () => runForecastModels(deps) });
-  await scheduler.start({ name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) });
+  const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
+  await scheduler.start(statusJob);
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
+  // The daily computations run in the background so that a start is quick; /status is re-checked once
+  // they have finished (until then day-stats and forecast may show degraded on a brand-new store).
+  const modelsReady = scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: () => runDayStats(deps) })
+    .then(() => scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: () => runForecastModels(deps) }))
+    .then(() => scheduler.runJob(statusJob));
 
   await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
   app.server.maxConnections = MAX_CONNECTIONS;
@@ -93,5 +99,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })();
     return closing;
   };
-  return { app, deps, url, demoKey, close };
+  return { app, deps, url, demoKey, close, modelsReady };
 }

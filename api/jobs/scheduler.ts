@@ -30,13 +30,16 @@ export function createScheduler(log: Logger) {
   }
 
   return {
-    /** Runs the job now and schedules it; resolves when the first run has finished. */
+    /**
+     * Runs the job once now and every `intervalMs` after; resolves when the first run has finished
+     * (a caller that does not await it lets the first run go on in the background).
+     */
     async start(job: Job): Promise<void> {
-      await runJob(job);
       if (closed) return;
       const timer = setInterval(() => void runJob(job), job.intervalMs);
       timer.unref();
       timers.push(timer);
+      await runJob(job);
     },
     runJob,
     async close(): Promise<void> {

@@ -28,6 +28,8 @@ describe('server on a real listener', () => {
     const { log, lines } = captureLogger();
     const server = await startServer(configFor(tempDir(t)), { log });
     t.after(() => server.close());
+    // Day-stats and forecast models are computed in the background after listening; status is re-checked then.
+    await server.modelsReady;
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(lines.filter((l) => l.includes(`bdds listening on ${server.url}`)).length, 1, 'one line with the base URL');
     const res = await fetch(`${server.url}/api/v1/data/status`);

@@ -44,11 +44,12 @@ describe('engine pool', () => {
   });
 
   it('cancels a hung task at its time budget and keeps serving', async (t) => {
-    const pool = createEnginePool({ threads: 1, taskTimeoutMs: 300, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
+    // The budget also bounds the replacement worker's start-up under a busy test run: not too tight.
+    const pool = createEnginePool({ threads: 1, taskTimeoutMs: 1_500, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
     t.after(() => pool.close());
     const started = Date.now();
     await assert.rejects(pool.run('hang', null), isUnavailable('engine_timeout'));
-    assert.ok(Date.now() - started < 3_000, 'the caller is answered within the budget, not after');
+    assert.ok(Date.now() - started < 5_000, 'the caller is answered within the budget, not after');
     assert.ok(await pool.run('ping', null), 'a replaced worker answers the next task');
   });
 
