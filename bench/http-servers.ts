@@ -8,10 +8,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { issueKey } from '../api/access/issue-key.js';
-import { loadConfig } from '../api/config.js';
-import { createLogger } from '../api/logger.js';
-import { startServer } from '../api/server.js';
+import { existsSync } from 'node:fs';
+
+// Load the service the way `npm start` runs it: the tsc build in dist/ when present (tsx adds helpers
+// to every function that show in profiles), else the sources.
+const built = existsSync(new URL('../dist/api/server.js', import.meta.url));
+const from = (path: string) => (built ? `../dist/${path}.js` : `../${path}.js`);
+const { issueKey } = (await import(from('api/access/issue-key'))) as typeof import('../api/access/issue-key.js');
+const { loadConfig } = (await import(from('api/config'))) as typeof import('../api/config.js');
+const { createLogger } = (await import(from('api/logger'))) as typeof import('../api/logger.js');
+const { startServer } = (await import(from('api/server'))) as typeof import('../api/server.js');
 
 const kind = process.argv[2];
 if (kind === 'hello') {
@@ -26,7 +32,12 @@ if (kind === 'hello') {
   const server = await startServer(loadConfig({ BDDS_PORT: '0', BDDS_DB: dbPath, BDDS_THREADS: '1', BDDS_NOW: '2026-11-22T10:00:00Z' }),
     { log: createLogger('silent') });
   const coldStartMs = performance.now() - started;
+  // Load the service in its steady state, after the background day-stats and forecast runs of a start.
+  await server.modelsReady;
   const big = 100_000_000;
   const key = issueKey(server.deps.repos.keys, { email: 'bench@localhost', plan: 'payg', limits: { standard: big, forecast_stats: big, cheap: big, qps: big } }, server.deps.now()).key;
-  console.log(JSON.stringify({ url: server.url, key, coldStartMs, dbPath }));
+  console.log(JSON.stringify({ url: server.url, key, coldStartMs, dbPath, built }));
 }
+
+// Exit cleanly on a signal (so that --cpu-prof can write its profile).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -1,7 +1,10 @@
 /**
- * The embedded daily counter store. `consume` is one statement: an upsert whose update only happens
+ * The embedded daily counter store. Each consume is one statement: an upsert whose update only happens
  * while the new total stays within the limit, returning the stored total. It is exact across
- * concurrent requests, threads and processes, because SQLite applies it atomically.
+ * concurrent requests, threads and processes, because SQLite applies it atomically. Consumes that
+ * arrive in the same event-loop turn are committed together in one transaction (group commit: one WAL
+ * commit instead of one per request); each still gets its own result, and none resolves before the
+ * commit, so an answered call is a counted call even across a crash.
  */
 import type { ConsumeResult, QuotaStore } from '../models/access.js';
 import type { QuotaClass } from '../models/envelope.js';
@@ -20,12 +23,33 @@ export function createUsageRepo(db: Db): QuotaStore {
   );
   const used = (keyId: number, day: string, cls: QuotaClass) => (usedStmt.get(keyId, day, cls) as number | undefined) ?? 0;
 
+  const consumeNow = (keyId: number, day: string, cls: QuotaClass, cost: number, limit: number): ConsumeResult => {
+    // A first call costing more than the whole limit would pass the insert branch unchecked.
+    if (cost > limit) return { admitted: false, used: used(keyId, day, cls) };
+    const stored = consumeStmt.get({ keyId, day, cls, cost, limit }) as number | undefined;
+    return stored === undefined ? { admitted: false, used: used(keyId, day, cls) } : { admitted: true, used: stored };
+  };
+
+  type Pending = { args: Parameters<typeof consumeNow>; resolve: (r: ConsumeResult) => void; reject: (e: unknown) => void };
+  let pending: Pending[] = [];
+  const commitBatch = db.transaction((batch: Pending[]) => batch.map((p) => consumeNow(...p.args)));
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const results = commitBatch(batch);
+      batch.forEach((p, i) => p.resolve(results[i]!));
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
+  };
+
   return {
-    consume(keyId, day, cls, cost, limit): ConsumeResult {
-      // A first call costing more than the whole limit would pass the insert branch unchecked.
-      if (cost > limit) return { admitted: false, used: used(keyId, day, cls) };
-      const stored = consumeStmt.get({ keyId, day, cls, cost, limit }) as number | undefined;
-      return stored === undefined ? { admitted: false, used: used(keyId, day, cls) } : { admitted: true, used: stored };
+    consume(keyId, day, cls, cost, limit): Promise<ConsumeResult> {
+      return new Promise((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ args: [keyId, day, cls, cost, limit], resolve, reject });
+      });
     },
     refund(keyId, day, cls, cost) {
       refundStmt.run(cost, keyId, day, cls);

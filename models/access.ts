@@ -12,8 +12,8 @@ export interface ConsumeResult {
 }
 
 export interface QuotaStore {
-  /** Atomically adds `cost` to the counter unless that would pass `limit`; all or nothing. */
-  consume(keyId: number, day: string, quotaClass: QuotaClass, cost: number, limit: number): ConsumeResult;
+  /** Atomically adds `cost` to the counter unless that would pass `limit`; all or nothing; durable when it resolves. */
+  consume(keyId: number, day: string, quotaClass: QuotaClass, cost: number, limit: number): Promise<ConsumeResult>;
   /** Gives back units of a call that is not to count (it failed with a 5xx). */
   refund(keyId: number, day: string, quotaClass: QuotaClass, cost: number): void;
   used(keyId: number, day: string, quotaClass: QuotaClass): number;

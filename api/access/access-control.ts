@@ -23,9 +23,9 @@ export interface AccessControlParts {
 export interface Meter {
   principal: Principal;
   /** Consumes `cost` units or throws quota_exceeded (refused whole). */
-  charge(cost: number): Usage;
+  charge(cost: number): Promise<Usage>;
   /** Applies the counting rule to a failed call and returns the error to send. */
-  settle(err: unknown): unknown;
+  settle(err: unknown): Promise<unknown>;
   usage: Usage | null;
   headers(): Record<string, string>;
 }
@@ -58,8 +58,8 @@ export function createAccessControl(parts: AccessControlParts) {
       const meter: Meter = {
         principal,
         usage: null,
-        charge(cost) {
-          const result = parts.quota.consume(principal.keyId, day, quotaClass, cost, limit);
+        async charge(cost) {
+          const result = await parts.quota.consume(principal.keyId, day, quotaClass, cost, limit);
           meter.usage = usageOf(result.used);
           if (!result.admitted) {
             throw new ServiceError('quota_exceeded',
@@ -69,7 +69,7 @@ export function createAccessControl(parts: AccessControlParts) {
           charged = cost;
           return meter.usage;
         },
-        settle(err) {
+        async settle(err) {
           const status = isServiceError(err) ? err.status : 500;
           if (charged > 0 && status >= 500) {
             parts.quota.refund(principal.keyId, day, quotaClass, charged);
@@ -77,7 +77,7 @@ export function createAccessControl(parts: AccessControlParts) {
             charged = 0;
           } else if (charged === 0 && status >= 400 && status < 500 && status !== 429) {
             try {
-              meter.charge(1);
+              await meter.charge(1);
             } catch (quotaError) {
               return quotaError;
             }

@@ -12,7 +12,6 @@ import { dataRoot, headFromUrl } from './paths.js';
 export function toServiceError(err: FastifyError | Error, request: FastifyRequest): ServiceError {
   if (isServiceError(err)) return err;
   const fastifyErr = err as FastifyError;
-  if (fastifyErr.code === 'FST_ERR_HANDLER_TIMEOUT') return unavailable('The request took too long; retry shortly.', 2, 'timeout');
   if (isStoreUnavailableError(err)) {
     request.log.warn({ err }, 'store unavailable');
     return unavailable('The data store is temporarily unavailable; retry shortly.', 5, 'store_unavailable');

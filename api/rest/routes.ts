@@ -56,7 +56,7 @@ export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyO
           const { raw, ignored } = collectRawInput(op, request);
           const parsed = op.input.safeParse(raw);
           if (!parsed.success) throw inputError(parsed.error, raw);
-          const usage = meter?.charge(op.cost ? op.cost(parsed.data, deps) : 1);
+          const usage = meter ? await meter.charge(op.cost ? op.cost(parsed.data, deps) : 1) : undefined;
           const answer = await runOperation(op, parsed.data, deps);
           if (meter) reply.headers(meter.headers());
           const meta = ignored.length > 0 ? { ignored_params: ignored } : undefined;
@@ -65,7 +65,7 @@ export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyO
             .send(successBody(head, attribution, answer, { ...(usage ? { usage } : {}), ...(meta ? { meta } : {}) }));
         } catch (err) {
           if (!meter) throw err;
-          const final = meter.settle(err);
+          const final = await meter.settle(err);
           reply.headers(meter.headers());
           throw final;
         }

@@ -92,17 +92,29 @@ describe('authentication', () => {
 });
 
 describe('counter store', () => {
-  it('survives closing and reopening the store', (t) => {
+  it('survives closing and reopening the store', async (t) => {
     const path = join(tempDir(t), 'bdds.sqlite');
     let db = openStore(path);
     const id = createKeysRepo(db).create({ digest: 'd', prefix: 'bdds_x', email: 'a@b', plan: 'explorer', status: 'active',
       limit_standard: null, limit_forecast_stats: null, limit_cheap: null, qps: null, created_at: '2026-11-22T00:00:00Z', expires_at: null }).id;
-    assert.deepEqual(createUsageRepo(db).consume(id, '2026-11-22', 'standard', 3, 10), { admitted: true, used: 3 });
+    assert.deepEqual(await createUsageRepo(db).consume(id, '2026-11-22', 'standard', 3, 10), { admitted: true, used: 3 });
     closeStore(db);
     db = openStore(path);
-    assert.deepEqual(createUsageRepo(db).consume(id, '2026-11-22', 'standard', 1, 10), { admitted: true, used: 4 });
-    assert.deepEqual(createUsageRepo(db).consume(id, '2026-11-22', 'standard', 11, 10), { admitted: false, used: 4 });
+    assert.deepEqual(await createUsageRepo(db).consume(id, '2026-11-22', 'standard', 1, 10), { admitted: true, used: 4 });
+    assert.deepEqual(await createUsageRepo(db).consume(id, '2026-11-22', 'standard', 11, 10), { admitted: false, used: 4 });
     closeStore(db);
+  });
+
+  it('commits concurrent consumes together, each with its own exact result, refusing past the limit', async (t) => {
+    const db = openStore(join(tempDir(t), 'bdds.sqlite'));
+    t.after(() => closeStore(db));
+    const id = createKeysRepo(db).create({ digest: 'd', prefix: 'bdds_x', email: 'a@b', plan: 'explorer', status: 'active',
+      limit_standard: null, limit_forecast_stats: null, limit_cheap: null, qps: null, created_at: '2026-11-22T00:00:00Z', expires_at: null }).id;
+    const repo = createUsageRepo(db);
+    const results = await Promise.all(Array.from({ length: 12 }, () => repo.consume(id, '2026-11-22', 'standard', 1, 10)));
+    assert.deepEqual(results.map((r) => r.used), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10]);
+    assert.deepEqual(results.map((r) => r.admitted), [...Array(10).fill(true), false, false]);
+    assert.equal(repo.used(id, '2026-11-22', 'standard'), 10);
   });
 
   it('records last use off the request path and writes it in a batch', async (t) => {
