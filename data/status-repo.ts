@@ -26,13 +26,24 @@ export function createStatusRepo(db: Db) {
     deleteAll.run();
     for (const check of checks) upsert.run(check);
   });
+  /** The round held in memory while the store refuses writes (status must still tell the truth). */
+  let unsaved: StatusCheck[] | null = null;
   return {
-    /** Replaces the stored round of checks atomically (products no longer registered disappear). */
-    saveAll(checks: readonly StatusCheck[]): void {
-      replaceAll(checks);
+    /**
+     * Replaces the stored round of checks atomically (products no longer registered disappear). When the
+     * store refuses the write, the round is kept in memory with `onWriteFailure` applied, and the error rethrown.
+     */
+    saveAll(checks: readonly StatusCheck[], onWriteFailure: (checks: readonly StatusCheck[]) => StatusCheck[] = (c) => [...c]): void {
       generation++;
+      try {
+        replaceAll(checks);
+        unsaved = null;
+      } catch (err) {
+        unsaved = onWriteFailure(checks);
+        throw err;
+      }
     },
-    all: (): StatusCheck[] => selectAll.all() as StatusCheck[],
+    all: (): StatusCheck[] => unsaved ?? (selectAll.all() as StatusCheck[]),
     get generation() {
       return generation;
     },

@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { StatusCheck } from '../../data/status-repo.js';
+import { isStoreUnavailableError } from '../../data/store.js';
 import { isServiceError } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
 import type { AnyOperation } from '../operation.js';
@@ -40,6 +41,18 @@ async function checkOne(op: AnyOperation, deps: Deps): Promise<Omit<StatusCheck,
   }
 }
 
+/**
+ * How a round reads when the store refuses writes: every keyed call must be counted, so keyed products
+ * are offline; public ones (status) are degraded.
+ */
+function storeRefusesWrites(checks: readonly StatusCheck[]): StatusCheck[] {
+  return checks.map((c) => ({
+    ...c,
+    status: c.product === 'status' ? 'degraded' : 'offline',
+    detail: 'the data store refuses writes (disk full, read-only or locked): calls cannot be counted',
+  }));
+}
+
 /** Checks every operation that declares a self-check, one after another, and stores the round. */
 export async function runStatusChecks(ops: readonly AnyOperation[], deps: Deps): Promise<StatusCheck[]> {
   const checks: StatusCheck[] = [];
@@ -48,6 +61,11 @@ export async function runStatusChecks(ops: readonly AnyOperation[], deps: Deps):
     const result = await checkOne(op, deps);
     checks.push({ ...result, checked_at: deps.now().toISOString() });
   }
-  deps.repos.status.saveAll(checks);
+  try {
+    deps.repos.status.saveAll(checks, storeRefusesWrites);
+  } catch (err) {
+    if (!isStoreUnavailableError(err)) throw err;
+    deps.log.error({ err }, 'status: the store refuses writes');
+  }
   return checks;
 }

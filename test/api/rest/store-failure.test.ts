@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { runStatusChecks } from '../../../api/jobs/status-check.js';
 import { operations } from '../../../api/registry.js';
 import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
-import { keyedOperations } from '../../helpers/test-operations.js';
+import { counted, keyedOperations, weighed } from '../../helpers/test-operations.js';
+import { status } from '../../../api/operations/status.js';
 
 describe('a failing store', () => {
   it('fails counted calls with 503 (not 500) when the disk is full, while reads keep working', async (t) => {
@@ -25,5 +26,24 @@ describe('a failing store', () => {
     assert.ok(Number(full.headers['retry-after']) > 0);
     assert.doesNotMatch(full.body, /SQLITE|database or disk/);
     assert.equal((await app.inject('/api/v1/data/status')).statusCode, 200, 'reads still answer');
+  });
+});
+
+describe('status when the store refuses writes', () => {
+  it('reports keyed products offline and itself degraded, and recovers when writes work again', async (t) => {
+    const ops = [status, counted, weighed];
+    const { app, deps } = await buildTestApp(t, { operations: ops });
+    await runStatusChecks(ops, deps);
+    assert.equal((await app.inject('/api/v1/data/status')).json().data.overall, 'operational');
+    deps.db.pragma('query_only = ON');
+    await runStatusChecks(ops, deps);
+    const down = (await app.inject('/api/v1/data/status')).json().data;
+    assert.equal(down.products.counted.status, 'offline');
+    assert.match(down.products.counted.detail, /refuses writes/);
+    assert.equal(down.products.status.status, 'degraded');
+    assert.equal(down.overall, 'outage');
+    deps.db.pragma('query_only = OFF');
+    await runStatusChecks(ops, deps);
+    assert.equal((await app.inject('/api/v1/data/status')).json().data.overall, 'operational');
   });
 });
