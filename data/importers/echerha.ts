@@ -4,34 +4,29 @@
  * JSON (one snapshot, stamped with the time it was fetched). Queues are identified by eCherha id.
  */
 import { z } from 'zod';
-import { csvRows, cellNumber, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
+import { cellNumber, forEachRow, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
 
 export function parseEcherhaCsv(text: string | Buffer, file: string): ParsedFeed {
   const feed = emptyFeed('echerha', file);
-  for (const { line, row, bad } of csvRows(text, file)) {
-    feed.rowsRead++;
-    if (bad) {
-      feed.rejected.push(bad);
-      continue;
-    }
+  forEachRow(feed, text, (line, row) => {
     const ts = isoSeconds(row.scraped_at);
     const id = Number(row.echerha_id);
     if (ts === null || !Number.isInteger(id) || row.echerha_id === '') {
       feed.rejected.push({ file, line, reason: 'bad scraped_at or echerha_id' });
-      continue;
+      return;
     }
     const waitS = cellNumber(row.virtual_wait_s);
     const vehicles = cellNumber(row.vehicles_waiting);
     if (waitS === undefined || vehicles === undefined) {
       feed.rejected.push({ file, line, reason: 'virtual_wait_s or vehicles_waiting is not a number' });
-      continue;
+      return;
     }
     if (waitS === null && vehicles === null) {
       feed.empty++;
-      continue;
+      return;
     }
     feed.readings.push({ line, reading: { crossing: id, from: 'UA', crossing_type: null, ts, queue: vehicles, wait_min: waitS === null ? null : waitS / 60, rate_per_h: null } });
-  }
+  });
   return feed;
 }
 

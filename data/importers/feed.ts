@@ -39,6 +39,15 @@ export function csvRows(text: string | Buffer, file = ''): { line: number; row: 
   });
 }
 
+/** Calls `read` for each well-formed CSV row, counting rows and rejecting malformed ones with their line. */
+export function forEachRow(feed: ParsedFeed, text: string | Buffer, read: (line: number, row: Record<string, string>) => void): void {
+  for (const { line, row, bad } of csvRows(text, feed.file)) {
+    feed.rowsRead++;
+    if (bad) feed.rejected.push(bad);
+    else read(line, row);
+  }
+}
+
 /** A non-negative number from a cell; null for an empty cell; undefined when the cell is not a number. */
 export function cellNumber(cell: string | undefined): number | null | undefined {
   if (cell === undefined || cell.trim() === '') return null;

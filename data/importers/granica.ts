@@ -2,7 +2,7 @@
  * Polish Border Guard (granica.gov.pl) waits as logged by border-queue-logger: minutes per vehicle
  * class; `*_exit_min` = leaving Poland (Poland -> Ukraine), `*_entry_min` = entering Poland.
  */
-import { csvRows, cellNumber, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
+import { cellNumber, forEachRow, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
 
 const COLUMNS = [
   ['trucks_exit_min', 'PL', 9], ['trucks_entry_min', 'UA', 9],
@@ -12,16 +12,11 @@ const COLUMNS = [
 
 export function parseGranica(text: string | Buffer, file: string): ParsedFeed {
   const feed = emptyFeed('granica', file);
-  for (const { line, row, bad } of csvRows(text, file)) {
-    feed.rowsRead++;
-    if (bad) {
-      feed.rejected.push(bad);
-      continue;
-    }
+  forEachRow(feed, text, (line, row) => {
     const ts = isoSeconds(row.scraped_at);
     if (ts === null || !row.crossing_id) {
       feed.rejected.push({ file, line, reason: `bad scraped_at '${row.scraped_at}' or crossing_id` });
-      continue;
+      return;
     }
     let any = false;
     for (const [column, from, type] of COLUMNS) {
@@ -36,6 +31,6 @@ export function parseGranica(text: string | Buffer, file: string): ParsedFeed {
       feed.readings.push({ line, reading: { crossing: row.crossing_id, from, crossing_type: type, ...(type === 9 ? { alt_type: 8 } : {}), ts, queue: null, wait_min: wait, rate_per_h: null } });
     }
     if (!any) feed.empty++;
-  }
+  });
   return feed;
 }

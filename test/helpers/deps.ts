@@ -82,3 +82,15 @@ export function makeKey(deps: import('../../api/deps.js').Deps, request: Partial
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/** A test app with a Pay As You Grow key and `get(path)` for keyed v1 calls (status and parsed body). */
+export async function appWithKey(t: TestContext, options: TestDepsOptions & { operations?: readonly AnyOperation[] } = {}) {
+  const built = await buildTestApp(t, options);
+  const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
+  const get = async (url: string) => {
+    const res = await built.app.inject({ url: `/api/v1/data/${url}`, headers: bearer(key) });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: res.statusCode, body: res.json() as any };
+  };
+  return { ...built, key, get };
+}

@@ -2,19 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadRules } from '../../../data/rules-repo.js';
 import { tradingSundays } from '../../../engine/trading-sundays.js';
-import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+import { appWithKey } from '../../helpers/deps.js';
 
 interface Ban { country_code: string; rule_id: string; date: string; starts_at: string; ends_at: string; regions: string[] | null; holiday: string | null; restriction_type: string }
 
-async function app(t: import('node:test').TestContext, now = '2026-11-22T10:00:00.000Z') {
-  const built = await buildTestApp(t, { now });
-  const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 1000 } });
-  const get = async (url: string) => {
-    const res = await built.app.inject({ url: `/api/v1/data/${url}`, headers: bearer(key) });
-    return { status: res.statusCode, body: res.json() };
-  };
-  return { ...built, get };
-}
+const app = (t: import('node:test').TestContext, now = '2026-11-22T10:00:00.000Z') => appWithKey(t, { now });
 
 const bansOf = (body: { data: { bans: Ban[] } }, rule?: string) => body.data.bans.filter((b) => !rule || b.rule_id === rule);
 

@@ -4,19 +4,11 @@ import { parseGenericCsv } from '../../../data/importers/generic.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
 import { createResolver } from '../../../data/importers/resolve.js';
 import { WEEK_S } from '../../../data/observations-repo.js';
-import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+import { appWithKey } from '../../helpers/deps.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
-async function liveApp(t: import('node:test').TestContext, replay = true) {
-  const built = await buildTestApp(t, { seed: { history: true }, replay, now: NOW });
-  const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
-  const get = async (url: string) => {
-    const res = await built.app.inject({ url: `/api/v1/data/${url}`, headers: bearer(key) });
-    return { status: res.statusCode, body: res.json() };
-  };
-  return { ...built, get };
-}
+const liveApp = (t: import('node:test').TestContext, replay = true) => appWithKey(t, { seed: { history: true }, replay, now: NOW });
 
 describe('search', () => {
   it('finds the same location from Ukrainian, Polish and English spellings', async (t) => {

@@ -4,20 +4,12 @@ import { parseGenericCsv } from '../../../data/importers/generic.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
 import { createResolver } from '../../../data/importers/resolve.js';
 import { DAY_STATS_MIN_DAYS, runDayStats } from '../../../api/jobs/day-stats-job.js';
-import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+import { appWithKey } from '../../helpers/deps.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
-async function statsApp(t: import('node:test').TestContext, history = true) {
-  // Without the recorded history the tests ingest their own readings and read them unshifted.
-  const built = await buildTestApp(t, { seed: { history }, now: NOW, replay: history });
-  const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
-  const get = async (url: string) => {
-    const res = await built.app.inject({ url: `/api/v1/data/${url}`, headers: bearer(key) });
-    return { status: res.statusCode, body: res.json() };
-  };
-  return { ...built, get };
-}
+// Without the recorded history the tests ingest their own readings and read them unshifted.
+const statsApp = (t: import('node:test').TestContext, history = true) => appWithKey(t, { seed: { history }, now: NOW, replay: history });
 
 describe('stats', () => {
   it('gives 24 local hours of yesterday with daily figures and a comparison', async (t) => {
