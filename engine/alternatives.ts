@@ -1,7 +1,7 @@
 /**
- * Ranking of alternative crossings: extra driving (great-circle distance between the crossings times
- * a detour factor, at a vehicle's average speed) plus the difference in expected wait. Until the road
- * graph of the travel matrix exists, the detour factor stands in for road distance.
+ * Ranking of alternative crossings: extra driving (the road distance between the crossings where the
+ * caller knows it, else the great-circle distance times a detour factor, at a vehicle's average speed)
+ * plus the difference in expected wait.
  */
 
 /** Road distance is on average about 1.3 x the great-circle distance on the regional network. */
@@ -14,6 +14,8 @@ export interface Place {
   lat: number;
   lon: number;
   waitMin: number | null;
+  /** Road distance from the current crossing, when a route is known. */
+  roadKm?: number | null;
 }
 
 export interface Ranked {
@@ -37,7 +39,7 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
 export function rankAlternatives(here: Place, candidates: readonly Place[], crossingType: number): Ranked[] {
   const speed = SPEED_KMH[crossingType] ?? 50;
   const ranked = candidates.map((c) => {
-    const distance = haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
+    const distance = c.roadKm ?? haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
     const drive = Math.round((distance / speed) * 60);
     const total = here.waitMin === null || c.waitMin === null ? null : drive + c.waitMin - here.waitMin;
     return { ppid: c.ppid, distance_km: Math.round(distance * 10) / 10, drive_delta_min: drive, total_delta_min: total, is_better: total !== null && total < 0 };

@@ -1,8 +1,7 @@
 /** `checkpoints` (the directory) and `search` (names in any language). */
 import { z } from 'zod';
 import { commaList, integer, lang, text } from './query.js';
-
-const Freshness = z.enum(['fresh', 'recent', 'stale', 'outdated']);
+import { DataQuality, Freshness } from './queue.js';
 
 export const CheckpointsInput = z.object({
   country: integer(1, 23).optional().describe('numeric country code (1-23); matches either side of the border'),
@@ -24,7 +23,7 @@ export const CheckpointEntry = z.object({
   has_live_data: z.boolean(),
   last_observation: z.string().nullable(),
   freshness: Freshness.nullable(),
-  data_quality: z.enum(['high', 'low']).nullable(),
+  data_quality: DataQuality.nullable(),
   has_day_stats: z.boolean(),
   redirect_to: z.string().optional(),
 });

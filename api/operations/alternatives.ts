@@ -1,17 +1,30 @@
 /** `alternatives`: other crossings on the same border for the same vehicle type, ranked by total time. */
+import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import { rankAlternatives } from '../../engine/alternatives.js';
+import { routingGraphFor } from '../../engine/routing/graph-cache.js';
+import { routeToCrossings } from '../../engine/routing/matrix.js';
+import { COUNTRY_ISO2 } from '../../models/codes.js';
+import type { Deps } from '../deps.js';
 import { AlternativesInput, AlternativesOutput } from '../../models/stats.js';
 import { checkpointOr404, liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
+
+function roadDistances(deps: Deps, here: CheckpointRow, targets: string[], type: number) {
+  const all = deps.repos.directory.all().filter((c) => c.crossing_type === type);
+  const crossings = all.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, from: COUNTRY_ISO2[c.origin]!, to: COUNTRY_ISO2[c.destination]! }));
+  const graph = routingGraphFor(`${deps.roadGraph.version}|${type}|${crossings.map((c) => c.ppid).join(',')}`, deps.roadGraph, crossings);
+  return routeToCrossings(graph, { lat: here.lat, lon: here.lon, country: COUNTRY_ISO2[here.origin]! }, targets, type);
+}
 
 export const alternatives = defineOperation({
   name: 'alternatives',
   slug: 'alternatives',
   summary: 'Nearby alternative checkpoints on the same border, ranked by extra driving plus the difference in wait',
   description: 'Candidates: the other checkpoints with the same origin and destination serving the vehicle type (the ' +
-    'ppid\'s, or `crossing_type`). Extra driving is the great-circle distance between the crossings x 1.3 (detour ' +
-    'factor, until road distances exist) at 60 km/h for cars, 50 for trucks and buses; `total_delta_min` adds the ' +
-    'difference in current wait (null when a wait is unknown). `best` is the first with a negative total.',
+    'ppid\'s, or `crossing_type`). Extra driving is the road distance between the crossings on the departure side ' +
+    '(the travel-matrix graph; great-circle x 1.3 where no route exists) at 60 km/h for cars, 55 for trucks under ' +
+    '7.5 t, 50 for trucks and buses; `total_delta_min` adds the difference in current wait (null when a wait is ' +
+    'unknown). `best` is the first with a negative total.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -30,9 +43,11 @@ export const alternatives = defineOperation({
     const candidates = deps.repos.directory.all().filter((c) =>
       c.origin === here.origin && c.destination === here.destination && c.crossing_type === type && c.location_id !== here.location_id);
     const live = new Map(candidates.map((c) => [c.ppid, liveState(deps, c, nowS)]));
+    // Road distances from this crossing (on its departure side) to the others, over the travel-matrix graph.
+    const road = new Map(roadDistances(deps, here, candidates.map((c) => c.ppid), type).map((r) => [r.ppid, r.distance_km]));
     const ranked = rankAlternatives(
       { ppid: here.ppid, lat: here.lat, lon: here.lon, waitMin: hereLive.wait_min },
-      candidates.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, waitMin: live.get(c.ppid)!.wait_min })),
+      candidates.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, waitMin: live.get(c.ppid)!.wait_min, roadKm: road.get(c.ppid) ?? null })),
       type,
     ).slice(0, input.limit);
     const list = ranked.map((r) => {

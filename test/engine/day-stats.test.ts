@@ -73,4 +73,8 @@ describe('alternatives ranking', () => {
     assert.equal(near.is_better, true);
     assert.equal(ranked.at(-1)!.total_delta_min, null);
   });
+  it('uses the road distance where one is known', () => {
+    const [r] = rankAlternatives(here, [{ ppid: 'b', lat: 50, lon: 23.5, waitMin: 0, roadKm: 120 }], 9);
+    assert.deepEqual([r!.distance_km, r!.drive_delta_min], [120, 144]);
+  });
 });
