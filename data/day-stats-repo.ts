@@ -1,5 +1,5 @@
 /** Stored typical weeks (one per checkpoint), written by the day-stats job and read by products. */
-import type { DayStats } from '../engine/day-stats.js';
+import type { DayStats } from '../models/engine-results.js';
 import type { Db } from './store.js';
 
 export interface StoredDayStats {

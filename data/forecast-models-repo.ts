@@ -1,5 +1,5 @@
 /** Fitted forecast models, written by the daily model job and read by the forecast product. */
-import type { ForecastModel } from '../engine/forecast/model.js';
+import type { ForecastModel } from '../models/engine-results.js';
 import type { Db } from './store.js';
 
 export type ModelMetric = 'main' | 'wait';

@@ -9,7 +9,7 @@ import { createDirectoryRepo, loadDirectory } from './directory/directory-repo.j
 import { parseGenericNdjson } from './importers/generic.js';
 import { importFeeds, type ImportSummary } from './importers/run-import.js';
 import { createResolver } from './importers/resolve.js';
-import type { RoadGraphData } from '../engine/routing/graph.js';
+import type { RoadGraphData } from '../models/engine-results.js';
 import type { Db } from './store.js';
 
 /** A file of data/bundled, from the sources or from the build (dist/data -> data/bundled). */

@@ -26,11 +26,9 @@ export interface Ranked {
   is_better: boolean;
 }
 
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(a));
-}
+import { haversineKm } from '../models/geo.js';
+
+export { haversineKm };
 
 /**
  * Candidates ranked by `total_delta_min` (extra driving + wait there - wait here), best first;

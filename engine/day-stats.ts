@@ -3,34 +3,16 @@
  * hourly series (simple-statistics quantiles), with counts; weekday averages; and the best and worst
  * 2-hour windows (two consecutive hours of one weekday, by the mean of their medians).
  */
+import type { DayStats, Slot } from '../models/engine-results.js';
 import { computeCellQuantiles } from './cell-quantiles.js';
+
+export type { DayStats, Slot };
 
 export interface DayStatsInput {
   /** Hourly values (NaN = missing). */
   values: Float64Array;
   /** Local weekday (Mon = 0) * 24 + local hour of each value. */
   cells: Int32Array;
-}
-
-export interface Slot {
-  dow: number;
-  hour: number;
-  v: number;
-}
-
-export interface DayStats {
-  matrix: (number | null)[][];
-  lo: (number | null)[][];
-  hi: (number | null)[][];
-  counts: number[][];
-  weekday_avg: (number | null)[];
-  best_day: number | null;
-  worst_day: number | null;
-  best_slots: Slot[];
-  worst_slots: Slot[];
-  overall_avg: number | null;
-  overall_max: number | null;
-  samples: number;
 }
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);

@@ -5,6 +5,7 @@
  * Each checkpoint says why it is listed (`types_basis`).
  */
 import { countryCodeOf } from '../../models/codes.js';
+import { haversineKm } from '../../models/geo.js';
 import type { Directory, DirectoryLocation } from '../../models/directory.js';
 import { namesFor } from './names.js';
 import { typesFromDpsuText, typesFromEcherhaTitle } from './vehicle-types.js';
@@ -18,13 +19,6 @@ export type SeriesEvidence = Record<string, { types: Set<number>; series: string
 export const TIMEZONES: Record<string, string> = {
   UA: 'Europe/Kyiv', PL: 'Europe/Warsaw', SK: 'Europe/Bratislava', HU: 'Europe/Budapest', RO: 'Europe/Bucharest', MD: 'Europe/Chisinau',
 };
-
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(a));
-}
 
 const fold = (s: string) => s.toLowerCase().replace(/[ʼ'’`]/g, '').replace(/\s+/g, ' ');
 /** The first place name of a crossing title: `Чоп (Тиса) – Захонь (...)` -> `чоп`. */

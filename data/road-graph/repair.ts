@@ -6,7 +6,7 @@
  * E30) is split: a long link is re-attached to a new node at the namesake near the link's other end.
  * Links still too long are dropped, then cities left without links. Everything is logged.
  */
-import { haversineKm } from '../../engine/alternatives.js';
+import { haversineKm } from '../../models/geo.js';
 
 export interface RawNode {
   id: number;

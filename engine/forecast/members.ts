@@ -3,6 +3,7 @@
  * weekday * 24 + hour) of each history hour and of each future step, and returns one value per step
  * (NaN where it has nothing to say). None ever returns a negative value.
  */
+import { FORECAST_MEMBERS, type MemberName } from '../../models/engine-results.js';
 import { computeCellQuantiles } from '../cell-quantiles.js';
 
 export type Member = (history: Float64Array, cells: Int32Array, futureCells: Int32Array) => Float64Array;
@@ -98,12 +99,13 @@ export const holtWinters: Member = (history, cells, futureCells) => {
   return Float64Array.from(futureCells, (c) => clip(level + season[c]!));
 };
 
-export const MEMBERS = {
+export type { MemberName };
+
+export const MEMBERS: Record<MemberName, Member> = {
   seasonal_naive: seasonalNaive,
   profile_median: profileMedian,
   profile_corrected: profileCorrected,
   holt_winters: holtWinters,
-} as const;
+};
 
-export type MemberName = keyof typeof MEMBERS;
-export const MEMBER_NAMES = Object.keys(MEMBERS) as MemberName[];
+export const MEMBER_NAMES: readonly MemberName[] = FORECAST_MEMBERS;

@@ -7,14 +7,11 @@
  * refitted on all origins.
  */
 import { quantileSorted } from 'simple-statistics';
+import { HORIZON_BUCKETS, type BucketMetrics, type BucketName, type ForecastModel, type Quantiles } from '../../models/engine-results.js';
 import { MEMBER_NAMES, MEMBERS, type MemberName } from './members.js';
 
-export const BUCKETS = [
-  { name: 'h1_6', from: 1, to: 6 },
-  { name: 'h7_24', from: 7, to: 24 },
-  { name: 'h25_168', from: 25, to: 168 },
-] as const;
-export type BucketName = (typeof BUCKETS)[number]['name'];
+export const BUCKETS = HORIZON_BUCKETS;
+export type { BucketMetrics, BucketName, ForecastModel };
 
 export const bucketOf = (step: number): BucketName => {
   const h = step + 1;
@@ -35,23 +32,7 @@ export interface BacktestOptions {
 
 export const DEFAULT_BACKTEST: BacktestOptions = { horizon: 168, origins: 28, originStepH: 24, minHistoryH: 14 * 24 };
 
-type Weights = Record<BucketName, Record<MemberName, number>>;
-interface Quantiles { q10: number; q25: number; q75: number; q90: number }
-
-export interface BucketMetrics {
-  points: number;
-  mae: Record<MemberName | 'ensemble', number | null>;
-  coverage_50: number | null;
-  coverage_80: number | null;
-}
-
-export interface ForecastModel {
-  weights: Weights;
-  quantiles: Record<BucketName, Quantiles>;
-  /** Out-of-sample accuracy per bucket (evaluation origins). */
-  metrics: Record<BucketName, BucketMetrics>;
-  origins: number;
-}
+type Weights = ForecastModel['weights'];
 
 interface OriginRun {
   index: number;

@@ -6,14 +6,10 @@
  */
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
-import { haversineKm } from '../alternatives.js';
+import type { RoadGraphData } from '../../models/engine-results.js';
+import { haversineKm } from '../../models/geo.js';
 
-export interface RoadGraphData {
-  version: string;
-  /** [id, name, lat, lon, country] */
-  nodes: [number, string, number, number, string | null][];
-  edges: [number, number][];
-}
+export type { RoadGraphData };
 
 export interface CrossingSpec {
   ppid: string;

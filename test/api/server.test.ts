@@ -10,10 +10,14 @@ import { startServer } from '../../api/server.js';
 import { closeStore, openStore, StoreCorruptError } from '../../data/store.js';
 import { captureLogger, tempDir } from '../helpers/deps.js';
 
+/** Resolved when the slow handler has started (the request is then certainly in flight). */
+let slowStarted: () => void = () => undefined;
+
 const slow = defineOperation({
   name: 'slow', slug: 'slow', summary: 'Answers after 400 ms (tests only)', versions: [1], access: 'public', quotaClass: 'standard',
   input: z.object({}), output: z.object({ done: z.boolean() }), cacheTtlMs: 0, selfCheck: null,
   async handler() {
+    slowStarted();
     await new Promise((r) => setTimeout(r, 400));
     return { data: { done: true } };
   },
@@ -42,8 +46,9 @@ describe('server on a real listener', () => {
   it('drains in-flight requests on shutdown, refuses new ones with 503, closes pool and store', async (t) => {
     const { log } = captureLogger();
     const server = await startServer(configFor(tempDir(t)), { log, operations: [...operations, slow] });
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const inFlight = fetch(`${server.url}/api/v1/data/slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    await started;
     const closing = server.close();
     // A request reaching the app while it closes (here through inject, as a kept-alive socket would).
     const late = await server.app.inject('/api/v1/data/status');

@@ -1,0 +1,60 @@
+/**
+ * Shapes that the engine computes and the store keeps (day-stats, forecast models) or that the store
+ * ships and the engine reads (the road graph). Declared here so that `data/` and `engine/` both depend
+ * on `models/`, never on each other.
+ */
+
+export interface Slot {
+  dow: number;
+  hour: number;
+  v: number;
+}
+
+export interface DayStats {
+  matrix: (number | null)[][];
+  lo: (number | null)[][];
+  hi: (number | null)[][];
+  counts: number[][];
+  weekday_avg: (number | null)[];
+  best_day: number | null;
+  worst_day: number | null;
+  best_slots: Slot[];
+  worst_slots: Slot[];
+  overall_avg: number | null;
+  overall_max: number | null;
+  samples: number;
+}
+
+export const FORECAST_MEMBERS = ['seasonal_naive', 'profile_median', 'profile_corrected', 'holt_winters'] as const;
+export type MemberName = (typeof FORECAST_MEMBERS)[number];
+
+export const HORIZON_BUCKETS = [
+  { name: 'h1_6', from: 1, to: 6 },
+  { name: 'h7_24', from: 7, to: 24 },
+  { name: 'h25_168', from: 25, to: 168 },
+] as const;
+export type BucketName = (typeof HORIZON_BUCKETS)[number]['name'];
+
+export interface Quantiles { q10: number; q25: number; q75: number; q90: number }
+
+export interface BucketMetrics {
+  points: number;
+  mae: Record<MemberName | 'ensemble', number | null>;
+  coverage_50: number | null;
+  coverage_80: number | null;
+}
+
+export interface ForecastModel {
+  weights: Record<BucketName, Record<MemberName, number>>;
+  quantiles: Record<BucketName, Quantiles>;
+  /** Out-of-sample accuracy per bucket (evaluation origins). */
+  metrics: Record<BucketName, BucketMetrics>;
+  origins: number;
+}
+
+export interface RoadGraphData {
+  version: string;
+  /** [id, name, lat, lon, country] */
+  nodes: [number, string, number, number, string | null][];
+  edges: [number, number][];
+}
