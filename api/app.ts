@@ -64,6 +64,8 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
     return503OnClosing: false,
     // One line per request, written by the onResponse hook below (no query string, no headers).
     logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request (measured ~5 % of a cached request): our log lines carry `reqId` themselves.
+    childLoggerFactory: (logger) => logger,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.decorate('closing', false);
@@ -80,7 +82,7 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   });
   if (deps.log.isLevelEnabled('info')) {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.info({ reqId: request.id, method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     });
   }
 

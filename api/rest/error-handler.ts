@@ -13,14 +13,14 @@ export function toServiceError(err: FastifyError | Error, request: FastifyReques
   if (isServiceError(err)) return err;
   const fastifyErr = err as FastifyError;
   if (isStoreUnavailableError(err)) {
-    request.log.warn({ err }, 'store unavailable');
+    request.log.warn({ err, reqId: request.id }, 'store unavailable');
     return unavailable('The data store is temporarily unavailable; retry shortly.', 5, 'store_unavailable');
   }
   const status = fastifyErr.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new ServiceError('bad_request', 'The request is malformed.', { status, reason: 'malformed_request' });
   }
-  request.log.error({ err }, 'internal error');
+  request.log.error({ err, reqId: request.id }, 'internal error');
   return new ServiceError('internal_error', 'An internal error occurred; it was logged with the request id.');
 }
 
