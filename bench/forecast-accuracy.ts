@@ -13,7 +13,8 @@ import { createLogger } from '../api/logger.js';
 import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
 import { createEnginePool } from '../engine/pool.js';
-import { BUCKETS, fitForecastModel, type ForecastModel } from '../engine/forecast/model.js';
+import { fitForecastModel, type ForecastModel } from '../engine/forecast/model.js';
+import { HORIZON_BUCKETS } from '../models/engine-results.js';
 import { printTable, summarise } from '../api/commands/forecast-table.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bdds-bench-'));
@@ -34,7 +35,7 @@ for (const ppid of [...deps.repos.observations.ppidsWithData()].sort()) {
   const model = fitForecastModel(history.series, history.cells);
   if (model) rows.push({ series: `${ppid} ${view.source} ${history.unit}`, model, days: history.daysWithData });
 }
-printTable(rows, BUCKETS.map((b) => b.name));
+printTable(rows, HORIZON_BUCKETS.map((b) => b.name));
 const overall = summarise(rows.map((r) => r.model));
 console.log(`\nTargets: ensemble 24 h MAE >= 10 % below seasonal naive: ${(overall.ratio24 * 100).toFixed(1)} % of naive -> ` +
   `${overall.ratio24 <= 0.9 ? 'met' : 'NOT met'}; 80 % interval coverage in [75 %, 85 %]: ${(overall.coverage80 * 100).toFixed(1)} % -> ` +

@@ -18,7 +18,7 @@ import { issueKey } from '../api/access/issue-key.js';
 import { createLogger } from '../api/logger.js';
 import { loadRoadGraph, seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
-import { haversineKm } from '../engine/alternatives.js';
+import { haversineKm } from '../models/geo.js';
 import { createEnginePool } from '../engine/pool.js';
 import { buildRoutingGraph, nearestRoadNodes } from '../engine/routing/graph.js';
 import { routeToCrossings } from '../engine/routing/matrix.js';

@@ -69,7 +69,6 @@ export function createObservationsRepo(db: Db, options: ObservationsOptions) {
     dataVersion: (ppid?: string): string => (ppid === undefined ? versionAll.get() : versionOne.get(ppid)) as string,
     /** Checkpoints that have any observation. */
     ppidsWithData: (): Set<string> => new Set(withSeries.all() as string[]),
-    replay: options.replay,
   };
 }
 

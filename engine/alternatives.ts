@@ -28,8 +28,6 @@ export interface Ranked {
 
 import { haversineKm } from '../models/geo.js';
 
-export { haversineKm };
-
 /**
  * Candidates ranked by `total_delta_min` (extra driving + wait there - wait here), best first;
  * candidates whose total is unknown (a wait missing on either side) follow, nearest first.

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { csvRows, isoSeconds } from '../../data/importers/feed.js';
 import { localParts, isTimeZone } from '../../engine/local-time.js';
-import { BUCKETS, fitForecastModel } from '../../engine/forecast/model.js';
+import { fitForecastModel } from '../../engine/forecast/model.js';
+import { HORIZON_BUCKETS } from '../../models/engine-results.js';
 import { resampleHourly } from '../../engine/resample.js';
 import { printTable, summarise } from './forecast-table.js';
 
@@ -74,7 +75,7 @@ export async function backtestCommand(args: string[]): Promise<number> {
       ratio_24h_to_seasonal_naive: overall.ratio24, coverage_50: overall.coverage50, coverage_80: overall.coverage80 }));
   } else {
     console.log(`${values.csv}: ${ts.length} readings (${rejected} rejected), ${hours} hours, ${model.origins} origins\n`);
-    printTable([{ series: valueCol, model, days: Math.round(hours / 24) }], BUCKETS.map((b) => b.name));
+    printTable([{ series: valueCol, model, days: Math.round(hours / 24) }], HORIZON_BUCKETS.map((b) => b.name));
     console.log(`\nensemble 1-24 h MAE = ${(overall.ratio24 * 100).toFixed(1)} % of seasonal naive; coverage 50 % ${(overall.coverage50 * 100).toFixed(1)} %, 80 % ${(overall.coverage80 * 100).toFixed(1)} %`);
   }
   return 0;

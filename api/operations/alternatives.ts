@@ -1,18 +1,16 @@
 /** `alternatives`: other crossings on the same border for the same vehicle type, ranked by total time. */
 import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import { rankAlternatives } from '../../engine/alternatives.js';
-import { routingGraphFor } from '../../engine/routing/graph-cache.js';
 import { routeToCrossings } from '../../engine/routing/matrix.js';
 import { COUNTRY_ISO2 } from '../../models/codes.js';
 import type { Deps } from '../deps.js';
+import { routingGraphForType } from '../live/routing.js';
 import { AlternativesInput, AlternativesOutput } from '../../models/stats.js';
 import { checkpointOr404, liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 function roadDistances(deps: Deps, here: CheckpointRow, targets: string[], type: number) {
-  const all = deps.repos.directory.all().filter((c) => c.crossing_type === type);
-  const crossings = all.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, from: COUNTRY_ISO2[c.origin]!, to: COUNTRY_ISO2[c.destination]! }));
-  const graph = routingGraphFor(`${deps.roadGraph.version}|${type}|${crossings.map((c) => c.ppid).join(',')}`, deps.roadGraph, crossings);
+  const { graph } = routingGraphForType(deps, type);
   return routeToCrossings(graph, { lat: here.lat, lon: here.lon, country: COUNTRY_ISO2[here.origin]! }, targets, type);
 }
 

@@ -1,12 +1,12 @@
 /** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
-import { haversineKm } from '../../engine/alternatives.js';
-import { routingGraphFor } from '../../engine/routing/graph-cache.js';
+import { haversineKm } from '../../models/geo.js';
 import { queueAtArrival, routeToCrossings, type Route } from '../../engine/routing/matrix.js';
 import { COUNTRY_ISO2, countryCodeOf } from '../../models/codes.js';
 import { badRequest, isServiceError } from '../../models/errors.js';
 import { TravelMatrixInput, TravelMatrixOutput } from '../../models/travel-matrix.js';
 import type { Deps } from '../deps.js';
 import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { routingGraphForType } from '../live/routing.js';
 import { defineOperation } from '../operation.js';
 import { runOperation } from '../run-operation.js';
 import { forecast } from './forecast.js';
@@ -68,12 +68,10 @@ export const travelMatrix = defineOperation({
     }
     if (!intoUkraine && input.dest === 1) throw badRequest(`From inside Ukraine 'dest' names the neighbour (2-6) or all.`, 'dest_unreachable');
     const ua = countryCodeOf('UA')!;
-    const all = deps.repos.directory.all().filter((c) => c.crossing_type === crossingType);
+    const { graph, checkpoints: all } = routingGraphForType(deps, crossingType);
     const targets = all.filter((c) => (intoUkraine ? c.destination === ua : c.origin === ua && (input.dest === 'all' || c.destination === input.dest)));
-    const crossings = all.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, from: COUNTRY_ISO2[c.origin]!, to: COUNTRY_ISO2[c.destination]! }));
     // Routing runs here, not in the pool: one tree costs ~0.15 ms, shipping the graph to a worker ~1.5 ms
-    // (npm run bench:matrix). The graph is built once per key and kept.
-    const graph = routingGraphFor(`${deps.roadGraph.version}|${crossingType}|${crossings.map((c) => c.ppid).join(',')}`, deps.roadGraph, crossings);
+    // (npm run bench:matrix).
     const routes: Route[] = routeToCrossings(graph, { lat: input.origin_lat, lon: input.origin_lon, country: originCountry },
       targets.map((c) => c.ppid), crossingType);
 

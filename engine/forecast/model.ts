@@ -10,7 +10,6 @@ import { quantileSorted } from 'simple-statistics';
 import { HORIZON_BUCKETS, type BucketMetrics, type BucketName, type ForecastModel, type Quantiles } from '../../models/engine-results.js';
 import { MEMBER_NAMES, MEMBERS, type MemberName } from './members.js';
 
-export const BUCKETS = HORIZON_BUCKETS;
 export type { BucketMetrics, BucketName, ForecastModel };
 
 export const bucketOf = (step: number): BucketName => {
@@ -115,7 +114,7 @@ const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a +
 
 function fitWeights(runs: OriginRun[]): Weights {
   const weights = {} as Weights;
-  for (const { name: bucket } of BUCKETS) {
+  for (const { name: bucket } of HORIZON_BUCKETS) {
     const errors = memberErrors(runs, bucket);
     const mae = Object.fromEntries(MEMBER_NAMES.map((m) => [m, errors[m].n ? errors[m].sum / errors[m].n : Infinity])) as Record<MemberName, number>;
     const raw = Object.fromEntries(MEMBER_NAMES.map((m) => [m, Number.isFinite(mae[m]) ? 1 / Math.max(mae[m], 1e-6) ** 2 : 0])) as Record<MemberName, number>;
@@ -134,7 +133,7 @@ function fitWeights(runs: OriginRun[]): Weights {
 
 function residualQuantiles(runs: OriginRun[], weights: Weights): Record<BucketName, Quantiles> {
   const out = {} as Record<BucketName, Quantiles>;
-  for (const { name } of BUCKETS) {
+  for (const { name } of HORIZON_BUCKETS) {
     const r = ensembleErrors(runs, name, weights[name]).sort((a, b) => a - b);
     out[name] = r.length === 0 ? { q10: 0, q25: 0, q75: 0, q90: 0 }
       : { q10: quantileSorted(r, 0.1), q25: quantileSorted(r, 0.25), q75: quantileSorted(r, 0.75), q90: quantileSorted(r, 0.9) };
@@ -152,7 +151,7 @@ export function interval(f: number, q: Quantiles) {
 
 function evaluate(runs: OriginRun[], weights: Weights, quantiles: Record<BucketName, Quantiles>): Record<BucketName, BucketMetrics> {
   const out = {} as Record<BucketName, BucketMetrics>;
-  for (const { name } of BUCKETS) {
+  for (const { name } of HORIZON_BUCKETS) {
     const errors = memberErrors(runs, name);
     let points = 0;
     let in50 = 0;

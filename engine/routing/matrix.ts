@@ -3,7 +3,7 @@
  * into legs at every border on the way (through a monitored crossing, or an open border such as
  * Germany-Poland), with drive times at the vehicle type's average speed.
  */
-import { haversineKm } from '../alternatives.js';
+import { haversineKm } from '../../models/geo.js';
 import { shortestTree, pathTo } from './dijkstra.js';
 import { ATTACH_NEIGHBOURS, nearestRoadNodes, ROAD_DETOUR_FACTOR, type RoutingGraph } from './graph.js';
 

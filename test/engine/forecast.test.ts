@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUCKETS, evaluateModel, fitForecastModel, predict } from '../../engine/forecast/model.js';
+import { evaluateModel, fitForecastModel, predict } from '../../engine/forecast/model.js';
+import { HORIZON_BUCKETS } from '../../models/engine-results.js';
 import { holtWinters, MEMBER_NAMES, profileCorrected, seasonalNaive } from '../../engine/forecast/members.js';
 
 /** A deterministic random source (mulberry32) and normal noise (Box-Muller). */
@@ -61,7 +62,7 @@ describe('the fitted ensemble', () => {
   it('covers about 80 % and 50 % out of sample on a series with known noise', () => {
     const { values, cells } = synthetic(15);
     const model = fitForecastModel(values, cells)!;
-    for (const { name } of BUCKETS) {
+    for (const { name } of HORIZON_BUCKETS) {
       const m = model.metrics[name];
       assert.ok(m.coverage_80! > 0.7 && m.coverage_80! < 0.9, `${name} 80 %: ${m.coverage_80}`);
       assert.ok(m.coverage_50! > 0.4 && m.coverage_50! < 0.6, `${name} 50 %: ${m.coverage_50}`);
@@ -74,7 +75,7 @@ describe('the fitted ensemble', () => {
       const { values, cells } = synthetic(25, seed);
       const model = fitForecastModel(values, cells)!;
       const metrics = evaluateModel(values, cells, model);
-      for (const { name } of BUCKETS) {
+      for (const { name } of HORIZON_BUCKETS) {
         const best = Math.min(...MEMBER_NAMES.map((m) => metrics[name].mae[m] ?? Infinity));
         assert.ok(metrics[name].mae.ensemble! <= best + 1e-9, `seed ${seed} ${name}: ${metrics[name].mae.ensemble} > ${best}`);
       }
