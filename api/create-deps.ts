@@ -1,5 +1,6 @@
 /** Assembles the handler dependencies from the opened resources (server entry and tests alike). */
 import type { Logger } from 'pino';
+import { createDataVersions } from '../data/data-versions.js';
 import { createDayStatsRepo } from '../data/day-stats-repo.js';
 import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { createForecastModelsRepo } from '../data/forecast-models-repo.js';
@@ -29,13 +30,14 @@ export interface DepsParts {
 export function createDeps(parts: DepsParts) {
   const keys = createKeysRepo(parts.db);
   const lastUsed = createLastUsedRecorder(keys);
+  const observations = createObservationsRepo(parts.db, { replay: parts.settings.demoReplay });
   const deps: Deps = {
     ...parts,
     repos: {
       status: createStatusRepo(parts.db),
       keys,
       directory: createDirectoryRepo(parts.db),
-      observations: createObservationsRepo(parts.db, { replay: parts.settings.demoReplay }),
+      observations,
       dayStats: createDayStatsRepo(parts.db),
       forecastModels: createForecastModelsRepo(parts.db),
     },
@@ -46,6 +48,7 @@ export function createDeps(parts: DepsParts) {
       now: parts.now,
       onUse: lastUsed.record,
     }),
+    versions: createDataVersions(parts.db, { observations, now: parts.now, replay: parts.settings.demoReplay }),
     rules: loadRules(),
     roadGraph: loadRoadGraph(),
     cache: createOperationCache(),

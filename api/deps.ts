@@ -1,6 +1,7 @@
 /** What an operation handler receives instead of a request. Built once by the server entry (or a test). */
 import type { Logger } from 'pino';
 import type { Db } from '../data/store.js';
+import type { DataVersions } from '../data/data-versions.js';
 import type { DayStatsRepo } from '../data/day-stats-repo.js';
 import type { DirectoryRepo } from '../data/directory/directory-repo.js';
 import type { ForecastModelsRepo } from '../data/forecast-models-repo.js';
@@ -29,6 +30,8 @@ export interface Deps {
   db: Db;
   repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo; dayStats: DayStatsRepo;
     forecastModels: ForecastModelsRepo };
+  /** In-memory versions of what answers depend on (cache keys). */
+  versions: DataVersions;
   /** The prebuilt E-road graph the travel matrix routes over. */
   roadGraph: RoadGraphData;
   /** Truck-ban and trading-Sunday rule files, validated at start. */

@@ -37,6 +37,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   output: O;
   /** How long an answer may be served from the cache; 0 = never cached. */
   cacheTtlMs: number;
+  /**
+   * An instant (epoch ms) after which a cached answer is stale because it moves with the clock (the
+   * current hour of a forecast, today's date); the TTL is cut to it. The clock is never part of a key.
+   */
+  cacheUntilMs?: (input: z.output<I>, deps: Deps) => number;
   /** The version of the data an answer depends on; part of the cache key. */
   dataVersion?: (input: z.output<I>, deps: Deps) => string | number;
   /** The input the status job exercises this product with (raw, as a client would send it). */

@@ -28,6 +28,7 @@ export async function runOperation(
     const result = await op.handler(input, deps);
     return { result, fragment: serializeResult(result) };
   };
-  if (options.fresh || op.cacheTtlMs <= 0) return compute();
-  return deps.cache.get(cacheKey(op, input, deps), op.cacheTtlMs, compute);
+  const ttlMs = op.cacheUntilMs ? Math.min(op.cacheTtlMs, op.cacheUntilMs(input, deps) - deps.now().getTime()) : op.cacheTtlMs;
+  if (options.fresh || ttlMs <= 0) return compute();
+  return deps.cache.get(cacheKey(op, input, deps), ttlMs, compute);
 }

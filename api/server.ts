@@ -25,6 +25,8 @@ export const DEMO_EMAIL = 'demo@localhost';
 export const STATUS_INTERVAL_MS = 5 * 60_000;
 /** Connections beyond this are refused at the socket. */
 export const MAX_CONNECTIONS = 2_048;
+/** How often the server looks for data written by other processes (and, in replay, newly visible readings). */
+export const DATA_VERSIONS_POLL_MS = 5_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -72,6 +74,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
   await scheduler.start(statusJob);
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
+  // Imports by another process, and in replay the readings that the clock reveals, reach cache keys within this.
+  await scheduler.start({ name: 'data-versions', intervalMs: DATA_VERSIONS_POLL_MS, run: async () => deps.versions.poll() });
   // The daily computations run in the background so that a start is quick; /status is re-checked once
   // they have finished (until then day-stats and forecast may show degraded on a brand-new store).
   const modelsReady = scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: () => runDayStats(deps) })

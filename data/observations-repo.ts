@@ -41,8 +41,6 @@ export function createObservationsRepo(db: Db, options: ObservationsOptions) {
   const rangeStmt = db.prepare(`SELECT ts, queue, wait_min, rate_per_h, counted, data_quality FROM observations
     WHERE ppid = ? AND source = ? AND ts >= ? AND ts <= ? ORDER BY ts`);
   const withSeries = db.prepare('SELECT DISTINCT ppid FROM series').pluck();
-  const versionOne = db.prepare("SELECT coalesce(sum(rows), 0) || ':' || coalesce(max(last_ts), 0) FROM series WHERE ppid = ?").pluck();
-  const versionAll = db.prepare("SELECT coalesce(sum(rows), 0) || ':' || coalesce(max(last_ts), 0) FROM series").pluck();
 
   /** The series a checkpoint is read from at `nowS`, or null when nothing was ever observed. */
   function view(ppid: string, nowS: number): SeriesView | null {
@@ -65,8 +63,6 @@ export function createObservationsRepo(db: Db, options: ObservationsOptions) {
     range(v: SeriesView, fromS: number, toS: number): ObservationRow[] {
       return (rangeStmt.all(v.ppid, v.source, fromS - v.shiftS, toS - v.shiftS) as ObservationRow[]).map((r) => shifted(r, v.shiftS));
     },
-    /** Changes whenever observations are added (for one checkpoint, or for any): part of cache keys. */
-    dataVersion: (ppid?: string): string => (ppid === undefined ? versionAll.get() : versionOne.get(ppid)) as string,
     /** Checkpoints that have any observation. */
     ppidsWithData: (): Set<string> => new Set(withSeries.all() as string[]),
   };

@@ -61,5 +61,6 @@ export async function runDayStats(deps: Deps): Promise<{ stored: number; removed
     });
     stored++;
   }
+  deps.versions.refresh();
   return { stored, removed };
 }

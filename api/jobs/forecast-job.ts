@@ -29,5 +29,6 @@ export async function runForecastModels(deps: Deps): Promise<{ fitted: number; r
       fitted++;
     }
   }
+  deps.versions.refresh();
   return { fitted, removed };
 }

@@ -71,9 +71,12 @@ export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSecon
 }
 
 /**
- * Cache version of answers built from live state: the observations held (for `ppid`, or for all) and
- * the present minute (ages, and what a replay shows, move with the clock).
+ * Cache version of answers built from live state: the observations and typical week of `ppid` (or of
+ * every checkpoint). Ages in a cached answer move on for at most the operation's TTL.
  */
 export function liveVersion(deps: Deps, ppid?: string): string {
-  return `${deps.repos.observations.dataVersion(ppid)}@${Math.floor(deps.now().getTime() / 60_000)}`;
+  return deps.versions.live(ppid);
 }
+
+/** The start of the next UTC hour (ms): answers that step by the hour (forecasts, arrival hours) expire then. */
+export const nextHourMs = (deps: Deps) => (Math.floor(deps.now().getTime() / 3_600_000) + 1) * 3_600_000;

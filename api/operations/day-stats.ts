@@ -31,7 +31,7 @@ export const dayStats = defineOperation({
   input: DayStatsInput,
   output: DayStatsOutput,
   cacheTtlMs: 10 * 60_000,
-  dataVersion: (input, deps) => deps.repos.dayStats.get(input.ppid)?.generated_at ?? 'none',
+  dataVersion: (input, deps) => deps.versions.dayStats(input.ppid),
   errors: ['not_found'],
   selfCheck: (deps) => ({ ppid: [...deps.repos.dayStats.ppids()][0] ?? deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
   handler(input, deps) {

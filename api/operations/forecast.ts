@@ -7,7 +7,7 @@ import { ForecastInput, ForecastOutput } from '../../models/forecast.js';
 import type { Deps } from '../deps.js';
 import { FORECAST_HISTORY_DAYS } from '../jobs/forecast-job.js';
 import { hourlyHistory } from '../jobs/day-stats-job.js';
-import { checkpointOr404, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { checkpointOr404, liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 import type { StoredModel } from '../../data/forecast-models-repo.js';
 
@@ -67,7 +67,9 @@ export const forecast = defineOperation({
   input: ForecastInput,
   output: ForecastOutput,
   cacheTtlMs: 10 * 60_000,
-  dataVersion: (input, deps) => `${liveVersion(deps, input.ppid)}|${deps.repos.forecastModels.get(input.ppid, 'main')?.generated_at ?? ''}`,
+  // Steps start at the current hour: an answer lives until the next one, or until new data or a new model.
+  cacheUntilMs: (_input, deps) => nextHourMs(deps),
+  dataVersion: (input, deps) => `${liveVersion(deps, input.ppid)}|${deps.versions.model(input.ppid)}`,
   errors: ['not_found'],
   selfCheck: (deps) => ({ ppid: [...deps.repos.forecastModels.ppids()][0] ?? deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
   async handler(input, deps) {

@@ -7,7 +7,7 @@ import { zonedToUtc } from '../../engine/zoned-time.js';
 import { badRequest } from '../../models/errors.js';
 import { StatsInput, StatsOutput } from '../../models/stats.js';
 import type { Deps } from '../deps.js';
-import { checkpointOr404, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { checkpointOr404, liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 /** How far back `stats` answers (days). */
@@ -60,6 +60,8 @@ export const stats = defineOperation({
   input: StatsInput,
   output: StatsOutput,
   cacheTtlMs: 10 * 60_000,
+  // The default date is yesterday in the checkpoint's zone, which moves on the hour somewhere.
+  cacheUntilMs: (_input, deps) => nextHourMs(deps),
   dataVersion: (input, deps) => liveVersion(deps, input.ppid),
   errors: ['not_found'],
   selfCheck: (deps) => ({ ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),

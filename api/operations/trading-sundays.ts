@@ -4,6 +4,7 @@ import { tradingSundays as computeSundays } from '../../engine/trading-sundays.j
 import { countryName } from '../../models/codes.js';
 import { TradingSundaysInput, TradingSundaysOutput } from '../../models/calendars.js';
 import { defineOperation } from '../operation.js';
+import { nextHourMs } from '../live/checkpoint-live.js';
 
 export const tradingSundays = defineOperation({
   name: 'tradingSundays',
@@ -18,8 +19,8 @@ export const tradingSundays = defineOperation({
   input: TradingSundaysInput,
   output: TradingSundaysOutput,
   cacheTtlMs: 60 * 60_000,
-  // `next` changes with the local date: one version per hour is enough and exact at midnight boundaries within it.
-  dataVersion: (_input, deps) => Math.floor(deps.now().getTime() / 3_600_000),
+  // `next` changes with the local date: an answer lives until the next hour at most (zones change dates on the hour).
+  cacheUntilMs: (_input, deps) => nextHourMs(deps),
   selfCheck: () => ({ country: 'PL' }),
   handler(input, deps) {
     const nowS = Math.floor(deps.now().getTime() / 1000);

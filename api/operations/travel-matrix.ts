@@ -5,7 +5,7 @@ import { COUNTRY_ISO2, countryCodeOf } from '../../models/codes.js';
 import { badRequest, isServiceError } from '../../models/errors.js';
 import { TravelMatrixInput, TravelMatrixOutput } from '../../models/travel-matrix.js';
 import type { Deps } from '../deps.js';
-import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { liveState, liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
 import { routingGraphForType } from '../live/routing.js';
 import { defineOperation } from '../operation.js';
 import { runOperation } from '../run-operation.js';
@@ -55,7 +55,9 @@ export const travelMatrix = defineOperation({
   quotaClass: 'standard',
   input: TravelMatrixInput,
   output: TravelMatrixOutput,
-  cacheTtlMs: 60_000,
+  cacheTtlMs: 10 * 60_000,
+  // Queues at arrival come from the forecasts of the arrival hours: new at each hour, new with any data.
+  cacheUntilMs: (_input, deps) => nextHourMs(deps),
   dataVersion: (_input, deps) => liveVersion(deps),
   selfCheck: () => ({ origin_lat: '49.8397', origin_lon: '24.0297' }),
   async handler(input, deps) {

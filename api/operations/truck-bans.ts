@@ -24,9 +24,9 @@ export const truckBans = defineOperation({
   quotaClass: 'standard',
   input: TruckBansInput,
   output: TruckBansOutput,
-  cacheTtlMs: 10 * 60_000,
-  // Answers move with the local date and with `active_now`: one version per minute.
-  dataVersion: (_input, deps) => Math.floor(deps.now().getTime() / 60_000),
+  // The rules are fixed at start; answers move with the local date and `active_now` (bans start and end on the
+  // minute), so an answer lives one minute.
+  cacheTtlMs: 60_000,
   selfCheck: () => ({ country: 'DE,PL' }),
   handler(input, deps) {
     const now = deps.now();

@@ -63,6 +63,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   /** Moves the injected clock (tests of day roll-over, revocation latency, refill). */
   const setNow = (iso: string | number) => {
     clock.ms = typeof iso === 'number' ? iso : new Date(iso).getTime();
+    deps.versions.refresh();
   };
   return { deps, dir, logLines: lines, setNow, lastUsed };
 }

@@ -4,6 +4,9 @@ import { parseGenericCsv } from '../../../data/importers/generic.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
 import { createResolver } from '../../../data/importers/resolve.js';
 import { WEEK_S } from '../../../data/observations-repo.js';
+import { createDirectoryRepo } from '../../../data/directory/directory-repo.js';
+import { closeStore, openStore } from '../../../data/store.js';
+import { join } from 'node:path';
 import { appWithKey } from '../../helpers/deps.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -175,14 +178,21 @@ describe('replay and ingestion', () => {
     const latest = deps.repos.observations.latest(view, Date.parse(NOW) / 1000)!;
     assert.ok(Date.parse(NOW) / 1000 - latest.ts < 7 * 86_400);
   });
-  it('serves only what was ingested in production configuration, and new observations show at once', async (t) => {
-    const { get, deps } = await liveApp(t, false);
+  it('serves only what was ingested in production configuration, and observations imported by another process show after a poll', async (t) => {
+    const { get, deps, dir } = await liveApp(t, false);
     const before = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
     assert.equal(before.type_of_data, 'live', 'a real feed reading, not replayed');
     assert.equal(before.freshness, 'outdated');
     assert.ok(before.updated_at.startsWith('2026-08'), 'the recorded series ends in August');
     const csv = `ppid,time,wait_min,source\nid_129,${new Date(Date.parse(NOW) - 120_000).toISOString()},75,granica\n`;
-    importFeeds(deps.db, [parseGenericCsv(csv, 'now.csv')], createResolver(deps.repos.directory));
+    // `bdds import` beside a running server: its own connection to the same file.
+    const other = openStore(join(dir, 'bdds.sqlite'));
+    importFeeds(other, [parseGenericCsv(csv, 'now.csv')], createResolver(createDirectoryRepo(other)));
+    closeStore(other);
+    const cached = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
+    assert.equal(cached.wait_min, before.wait_min, 'until the versions are polled, the cached answer stands (TTL 60 s)');
+    assert.equal(deps.versions.poll(), true, 'the poll sees the other connection\'s commit');
+    assert.equal(deps.versions.poll(), false, 'and nothing more after it');
     const after = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
     assert.deepEqual([after.wait_min, after.age_min, after.freshness, after.type_of_data], [75, 2, 'fresh', 'live']);
   });
