@@ -10,16 +10,21 @@ import { importCommand, IMPORT_USAGE } from './commands/import.js';
 import { jobsCommand, JOBS_USAGE } from './commands/jobs.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
 import { serveCommand, SERVE_USAGE } from './commands/serve.js';
+import { callCommand, CALL_USAGE } from './commands/call.js';
+import { processIo, type CliIo } from './commands/io.js';
+import { mcpCommand, MCP_USAGE } from './commands/mcp.js';
 import { ConfigError } from './config.js';
 
 interface Command {
   summary: string;
   usage: string;
-  run: (args: string[]) => Promise<number>;
+  run: (args: string[], io: CliIo) => Promise<number>;
 }
 
 const COMMANDS: Record<string, Command> = {
   serve: { summary: 'start the HTTP service', usage: SERVE_USAGE, run: serveCommand },
+  call: { summary: 'call a product in process, through the same pipeline as HTTP', usage: CALL_USAGE, run: callCommand },
+  mcp: { summary: 'serve every product as MCP tools over stdio', usage: MCP_USAGE, run: mcpCommand },
   keys: { summary: 'create, list, revoke and verify API keys', usage: KEYS_USAGE, run: keysCommand },
   backtest: { summary: 'run the forecast back-test on an external series (CSV)', usage: BACKTEST_USAGE, run: backtestCommand },
   jobs: { summary: 'run a background job once (day-stats, status)', usage: JOBS_USAGE, run: jobsCommand },
@@ -31,25 +36,25 @@ function mainHelp(): string {
   return `Usage: bdds <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'bdds <command> --help' for a command's options.`;
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(mainHelp());
+    io.out(mainHelp());
     return name === undefined ? 2 : 0;
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    console.error(`bdds: unknown command '${name}'\n\n${mainHelp()}`);
+    io.err(`bdds: unknown command '${name}'\n\n${mainHelp()}\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(command.usage);
+    io.out(command.usage);
     return 0;
   }
   try {
-    return await command.run(rest);
+    return await command.run(rest, io);
   } catch (err) {
-    console.error(`bdds ${name}: ${(err as Error).message}`);
+    io.err(`bdds ${name}: ${(err as Error).message}\n`);
     const usage = err instanceof ConfigError || String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS');
     return usage ? 2 : 1;
   }

@@ -16,7 +16,7 @@ import { createAccessControl } from './access/access-control.js';
 import { createAuthenticator } from './access/authenticate.js';
 import { createLastUsedRecorder } from './access/last-used.js';
 import { createTokenBucketLimiter } from './access/rate-limiter.js';
-import { createOperationCache } from './cache.js';
+import { createOperationCache } from './pipeline/cache.js';
 import type { Deps, ServiceSettings } from './deps.js';
 
 export interface DepsParts {
@@ -25,14 +25,17 @@ export interface DepsParts {
   log: Logger;
   now: () => Date;
   settings: ServiceSettings;
+  /** Failed authentications allowed per address and window (default FAILED_AUTH_LIMIT). */
+  failedAuth?: { max: number; windowMs: number };
 }
 
 export function createDeps(parts: DepsParts) {
   const keys = createKeysRepo(parts.db);
   const lastUsed = createLastUsedRecorder(keys);
   const observations = createObservationsRepo(parts.db, { replay: parts.settings.demoReplay });
+  const { failedAuth: _failedAuth, ...shared } = parts;
   const deps: Deps = {
-    ...parts,
+    ...shared,
     repos: {
       status: createStatusRepo(parts.db),
       keys,
@@ -42,7 +45,7 @@ export function createDeps(parts: DepsParts) {
       forecastModels: createForecastModelsRepo(parts.db),
     },
     access: createAccessControl({
-      authenticator: createAuthenticator({ keys, now: parts.now }),
+      authenticator: createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) }),
       quota: createUsageRepo(parts.db),
       limiter: createTokenBucketLimiter(),
       now: parts.now,

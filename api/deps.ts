@@ -12,7 +12,7 @@ import type { StatusRepo } from '../data/status-repo.js';
 import type { EnginePool } from '../engine/pool.js';
 import type { RoadGraphData } from '../engine/routing/graph.js';
 import type { AccessControl } from './access/access-control.js';
-import type { OperationCache } from './cache.js';
+import type { OperationCache } from './pipeline/cache.js';
 
 export interface ServiceSettings {
   /** Shown in `attribution` ("Data by <name>"). */

@@ -1,6 +1,6 @@
 /**
- * Every product the service offers, listed explicitly. REST routes, OpenAPI, the status job and the
- * parity tests loop over this list; the tRPC router names each one (see trpc/router.ts).
+ * Every product the service offers, listed once, by name. REST routes, tRPC procedures, MCP tools, the
+ * CLI's `call`, OpenAPI and the status job are all generated from this list.
  */
 import type { AnyOperation } from './operation.js';
 import { alternatives } from './operations/alternatives.js';
@@ -18,6 +18,16 @@ import { travelMatrix } from './operations/travel-matrix.js';
 import { truckBans } from './operations/truck-bans.js';
 import { updateInfo } from './operations/update-info.js';
 
-export const operations: readonly AnyOperation[] = [
+/** Keyed by operation name (= tRPC procedure = MCP tool), with each operation's exact type. */
+export const operationsByName = {
   status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, travelMatrix, truckBans, tradingSundays,
-];
+} as const;
+
+export type OperationsByName = typeof operationsByName;
+
+export const operations: readonly AnyOperation[] = Object.values(operationsByName);
+
+/** An operation by its name or its REST slug (`dayStats` or `day-stats`), or undefined. */
+export function findOperation(ops: readonly AnyOperation[], nameOrSlug: string): AnyOperation | undefined {
+  return ops.find((op) => op.name === nameOrSlug || op.slug === nameOrSlug);
+}

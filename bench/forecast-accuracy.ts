@@ -4,6 +4,7 @@
  * interval quantiles fitted on alternate origins, measured on the others) and a table of MAE by
  * horizon for the ensemble, seasonal naive and the typical-week median, with interval coverage.
  */
+import { processIo } from '../api/commands/io.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ for (const ppid of [...deps.repos.observations.ppidsWithData()].sort()) {
   const model = fitForecastModel(history.series, history.cells);
   if (model) rows.push({ series: `${ppid} ${view.source} ${history.unit}`, model, days: history.daysWithData });
 }
-printTable(rows, HORIZON_BUCKETS.map((b) => b.name));
+printTable(rows, HORIZON_BUCKETS.map((b) => b.name), processIo);
 const overall = summarise(rows.map((r) => r.model));
 console.log(`\nTargets: ensemble 24 h MAE >= 10 % below seasonal naive: ${(overall.ratio24 * 100).toFixed(1)} % of naive -> ` +
   `${overall.ratio24 <= 0.9 ? 'met' : 'NOT met'}; 80 % interval coverage in [75 %, 85 %]: ${(overall.coverage80 * 100).toFixed(1)} % -> ` +

@@ -51,9 +51,9 @@ export function createUsageRepo(db: Db): QuotaStore {
         pending.push({ args: [keyId, day, cls, cost, limit], resolve, reject });
       });
     },
-    refund(keyId, day, cls, cost) {
+    async refund(keyId, day, cls, cost) {
       refundStmt.run(cost, keyId, day, cls);
     },
-    used,
+    used: async (keyId, day, cls) => used(keyId, day, cls),
   };
 }

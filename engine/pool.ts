@@ -18,6 +18,8 @@ export interface EnginePoolOptions {
   taskTimeoutMs?: number;
   /** Worker module; defaults to the task table (through the tsx shim when running from source). */
   filename?: string;
+  /** Start threads on the first task rather than at once (a one-off command that may never need them). */
+  lazy?: boolean;
   /** Told about errors outside any task (a worker that failed to start or died idle). */
   onPoolError?: (err: Error) => void;
 }
@@ -37,7 +39,7 @@ export function createEnginePool(options: EnginePoolOptions = {}) {
   const taskTimeoutMs = options.taskTimeoutMs ?? 5_000;
   const piscina = new Piscina({
     filename: options.filename ?? defaultWorkerFile(),
-    minThreads: threads,
+    minThreads: options.lazy ? 0 : threads,
     maxThreads: threads,
     maxQueue,
     idleTimeout: 60_000,

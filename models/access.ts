@@ -15,8 +15,9 @@ export interface QuotaStore {
   /** Atomically adds `cost` to the counter unless that would pass `limit`; all or nothing; durable when it resolves. */
   consume(keyId: number, day: string, quotaClass: QuotaClass, cost: number, limit: number): Promise<ConsumeResult>;
   /** Gives back units of a call that is not to count (it failed with a 5xx). */
-  refund(keyId: number, day: string, quotaClass: QuotaClass, cost: number): void;
-  used(keyId: number, day: string, quotaClass: QuotaClass): number;
+  refund(keyId: number, day: string, quotaClass: QuotaClass, cost: number): Promise<void>;
+  /** Units used so far today (calls that are answered without being counted report it). */
+  used(keyId: number, day: string, quotaClass: QuotaClass): Promise<number>;
 }
 
 export interface RateDecision {
@@ -29,5 +30,5 @@ export interface RateDecision {
 
 export interface RateLimiter {
   /** Takes one token from `id`'s bucket of `ratePerS` tokens (capacity = rate, refilled continuously). */
-  take(id: string, ratePerS: number, nowMs: number): RateDecision;
+  take(id: string, ratePerS: number, nowMs: number): Promise<RateDecision>;
 }

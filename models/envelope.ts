@@ -56,3 +56,6 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
     meta: Meta.optional(),
   });
 }
+
+/** The success envelope's type for a given `data` type (what tRPC and MCP clients receive). */
+export type SuccessEnvelope<T> = Omit<z.infer<ReturnType<typeof successEnvelope<z.ZodUnknown>>>, 'data'> & { data: T };

@@ -1,6 +1,7 @@
 // Runs every test file under test/ with node's test runner and tsx (Node 20's --test does not expand globs).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function findTests(dir) {
@@ -13,9 +14,14 @@ function findTests(dir) {
 
 const only = process.argv.slice(2);
 const files = (only.length > 0 ? only : findTests('test')).sort();
+// Store templates (directory + recorded series, and with models), built once and copied by the tests.
+const templates = mkdtempSync(join(tmpdir(), 'bdds-templates-'));
+const build = spawnSync(process.execPath, ['--import', 'tsx', 'test/helpers/build-store-templates.ts', templates], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, BDDS_LOG_LEVEL: process.env.BDDS_LOG_LEVEL ?? 'silent' } },
+  { stdio: 'inherit', env: { ...process.env, BDDS_LOG_LEVEL: process.env.BDDS_LOG_LEVEL ?? 'silent', BDDS_TEST_TEMPLATES: templates } },
 );
+rmSync(templates, { recursive: true, force: true });
 process.exit(result.status ?? 1);

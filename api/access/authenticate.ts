@@ -1,7 +1,8 @@
 /**
  * Authentication of `Authorization: Bearer <key>`. A malformed key (shape or checksum) is refused
- * without a store lookup; positive lookups are cached for `cacheTtlMs` (the revocation latency);
- * addresses with too many failures are refused for a while before any lookup.
+ * without a store lookup; positive lookups are cached for `cacheTtlMs` (the revocation latency); an
+ * address with too many failures gets 429 for its further failures for a while, but its valid keys
+ * keep working (one client behind a shared address cannot lock the others out).
  */
 import { LRUCache } from 'lru-cache';
 import type { KeyRecord, KeysRepo } from '../../data/keys-repo.js';
@@ -36,7 +37,18 @@ export function createAuthenticator(options: AuthenticatorOptions) {
   const positive = new LRUCache<string, { principal: Principal; atMs: number; expiresAtMs: number | null }>({ max: 50_000 });
   const failures = new LRUCache<string, { count: number; sinceMs: number }>({ max: 50_000 });
 
+  /**
+   * Counts a failure against the address; once it has `limit.max` failures within the window, its failures
+   * are answered 429 instead (a valid key from the same address still passes: the limit is on failures).
+   */
   function fail(address: string, nowMs: number, error: ServiceError): never {
+    const blocked = failures.get(address);
+    if (blocked && blocked.count >= limit.max && nowMs - blocked.sinceMs <= limit.windowMs) {
+      throw new ServiceError('qps_exceeded', 'Too many failed authentications from this address; wait before retrying.', {
+        reason: 'too_many_failed_authentications',
+        retryAfterS: Math.ceil((blocked.sinceMs + limit.windowMs - nowMs) / 1000),
+      });
+    }
     const entry = failures.get(address);
     if (!entry || nowMs - entry.sinceMs > limit.windowMs) failures.set(address, { count: 1, sinceMs: nowMs });
     else entry.count++;
@@ -61,13 +73,6 @@ export function createAuthenticator(options: AuthenticatorOptions) {
       const cached = digest === null ? undefined : positive.get(digest);
       if (cached && nowMs - cached.atMs < ttlMs && (cached.expiresAtMs === null || nowMs < cached.expiresAtMs)) return cached.principal;
 
-      const blocked = failures.get(address);
-      if (blocked && blocked.count >= limit.max && nowMs - blocked.sinceMs <= limit.windowMs) {
-        throw new ServiceError('qps_exceeded', 'Too many failed authentications from this address; wait before retrying.', {
-          reason: 'too_many_failed_authentications',
-          retryAfterS: Math.ceil((blocked.sinceMs + limit.windowMs - nowMs) / 1000),
-        });
-      }
       if (digest === null) fail(address, nowMs, invalid('The API key is malformed: send Authorization: Bearer <key>.'));
       const record = options.keys.findByDigest(digest);
       if (!record) fail(address, nowMs, invalid('The API key is not known.'));

@@ -13,7 +13,7 @@ interface Bucket {
 export function createTokenBucketLimiter(maxIds = 100_000): RateLimiter {
   const buckets = new LRUCache<string, Bucket>({ max: maxIds });
   return {
-    take(id, ratePerS, nowMs): RateDecision {
+    async take(id, ratePerS, nowMs): Promise<RateDecision> {
       const bucket = buckets.get(id) ?? { tokens: ratePerS, atMs: nowMs };
       const refilled = Math.min(ratePerS, bucket.tokens + (Math.max(0, nowMs - bucket.atMs) / 1000) * ratePerS);
       if (refilled < 1) {

@@ -1,4 +1,5 @@
 /** `bdds backtest --csv FILE --time-col C --value-col C`: the forecast back-test on any external series. */
+import { processIo, type CliIo } from './io.js';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { csvRows, isoSeconds } from '../../data/importers/feed.js';
@@ -27,7 +28,7 @@ const whole = (name: string, value: string | undefined, fallback: number, min: n
   return Number(value);
 };
 
-export async function backtestCommand(args: string[]): Promise<number> {
+export async function backtestCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values } = parseArgs({ args, strict: true, options: {
     csv: { type: 'string' }, 'time-col': { type: 'string' }, 'value-col': { type: 'string' }, tz: { type: 'string' },
     horizon: { type: 'string' }, origins: { type: 'string' }, json: { type: 'boolean' },
@@ -63,20 +64,20 @@ export async function backtestCommand(args: string[]): Promise<number> {
     const local = localParts(startS + h * 3600, tz);
     return local.weekday * 24 + local.hour;
   });
-  const tty = process.stderr.isTTY === true && !values.json;
+  const tty = io.errIsTty && !values.json;
   const model = fitForecastModel(series, cells, {
     horizon, origins,
-    ...(tty ? { onProgress: (done: number, total: number) => process.stderr.write(`\rback-test origin ${done}/${total}${done === total ? '\n' : ''}`) } : {}),
+    ...(tty ? { onProgress: (done: number, total: number) => io.err(`\rback-test origin ${done}/${total}${done === total ? '\n' : ''}`) } : {}),
   });
   if (!model) throw new Error(`too short: the back-test needs at least 14 days of history plus 4 daily origins (got ${hours} hours)`);
   const overall = summarise([model]);
   if (values.json) {
-    console.log(JSON.stringify({ hours, rows: ts.length, rejected, origins: model.origins, metrics: model.metrics, weights: model.weights,
+    io.out(JSON.stringify({ hours, rows: ts.length, rejected, origins: model.origins, metrics: model.metrics, weights: model.weights,
       ratio_24h_to_seasonal_naive: overall.ratio24, coverage_50: overall.coverage50, coverage_80: overall.coverage80 }));
   } else {
-    console.log(`${values.csv}: ${ts.length} readings (${rejected} rejected), ${hours} hours, ${model.origins} origins\n`);
-    printTable([{ series: valueCol, model, days: Math.round(hours / 24) }], HORIZON_BUCKETS.map((b) => b.name));
-    console.log(`\nensemble 1-24 h MAE = ${(overall.ratio24 * 100).toFixed(1)} % of seasonal naive; coverage 50 % ${(overall.coverage50 * 100).toFixed(1)} %, 80 % ${(overall.coverage80 * 100).toFixed(1)} %`);
+    io.out(`${values.csv}: ${ts.length} readings (${rejected} rejected), ${hours} hours, ${model.origins} origins\n`);
+    printTable([{ series: valueCol, model, days: Math.round(hours / 24) }], HORIZON_BUCKETS.map((b) => b.name), io);
+    io.out(`\nensemble 1-24 h MAE = ${(overall.ratio24 * 100).toFixed(1)} % of seasonal naive; coverage 50 % ${(overall.coverage50 * 100).toFixed(1)} %, 80 % ${(overall.coverage80 * 100).toFixed(1)} %`);
   }
   return 0;
 }

@@ -1,4 +1,5 @@
 /** Printing and pooling of back-test metrics (shared by `bdds backtest` and bench:forecast). */
+import type { CliIo } from './io.js';
 import type { BucketName, ForecastModel } from '../../engine/forecast/model.js';
 
 const fmt = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toFixed(1));
@@ -36,7 +37,7 @@ export function summarise(models: ForecastModel[]) {
   return { pool, coverage50: cover('coverage_50'), coverage80: cover('coverage_80'), ratio24: within24('ensemble') / (within24('seasonal_naive') || 1) };
 }
 
-export function printTable(rows: { series: string; model: ForecastModel; days: number }[], buckets: readonly BucketName[]) {
+export function printTable(rows: { series: string; model: ForecastModel; days: number }[], buckets: readonly BucketName[], io: Pick<CliIo, 'out'>) {
   const header = ['series', 'days', ...buckets.flatMap((b) => [`${b} ens`, `${b} naive`, `${b} prof`]), 'cov50', 'cov80'];
   const lines = rows.map(({ series, model, days }) => {
     const points = Object.values(model.metrics).reduce((a, b) => a + b.points, 0) || 1;
@@ -49,7 +50,7 @@ export function printTable(rows: { series: string; model: ForecastModel; days: n
     pct(s.coverage50), pct(s.coverage80)]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(row(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const l of lines) console.log(row(l));
+  io.out(row(header));
+  io.out(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) io.out(row(l));
 }

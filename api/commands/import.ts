@@ -1,4 +1,5 @@
 /** `bdds import <format> <path...>`: ingest observation files into the configured store. */
+import { processIo, type CliIo } from './io.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -29,28 +30,28 @@ function expand(path: string): string[] {
   return statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)).filter((f) => statSync(f).isFile()) : [path];
 }
 
-function progressReporter(): (done: number, total: number) => void {
-  const tty = process.stderr.isTTY === true;
+function progressReporter(io: CliIo): (done: number, total: number) => void {
+  const tty = io.errIsTty;
   let lastLine = 0;
   return (done, total) => {
     if (tty) {
       const width = 30;
       const filled = total === 0 ? width : Math.round((done / total) * width);
-      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+      io.err(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
     } else if (done === total || Date.now() - lastLine > 2_000) {
       lastLine = Date.now();
-      process.stderr.write(`imported ${done} of ${total} readings\n`);
+      io.err(`imported ${done} of ${total} readings\n`);
     }
   };
 }
 
-export async function importCommand(args: string[]): Promise<number> {
+export async function importCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true,
     options: { at: { type: 'string' }, source: { type: 'string' }, json: { type: 'boolean' } } });
   const [format, ...paths] = positionals;
   if (!format || !Object.hasOwn(FORMATS, format)) throw new UsageError(`name a format: ${Object.keys(FORMATS).join(', ')}`);
   if (paths.length === 0) throw new UsageError('name at least one file or folder');
-  const config = loadConfig(process.env);
+  const config = loadConfig(io.env);
   const at = values.at ? new Date(values.at) : createClock(config.now)();
   if (Number.isNaN(at.getTime())) throw new UsageError('--at must be an ISO instant');
   const source = values.source ?? 'import';
@@ -70,14 +71,14 @@ export async function importCommand(args: string[]): Promise<number> {
   const db = openStore(config.dbPath);
   try {
     seedBundled(db, { history: false });
-    const summary = importFeeds(db, feeds, createResolver(createDirectoryRepo(db)), { onProgress: progressReporter() });
+    const summary = importFeeds(db, feeds, createResolver(createDirectoryRepo(db)), { onProgress: progressReporter(io) });
     if (values.json) {
-      console.log(JSON.stringify({ files: files.length, ...summary }));
+      io.out(JSON.stringify({ files: files.length, ...summary }));
     } else {
-      console.log(`files ${files.length}, rows read ${summary.rowsRead}, readings ${summary.readings}, imported ${summary.imported}, ` +
+      io.out(`files ${files.length}, rows read ${summary.rowsRead}, readings ${summary.readings}, imported ${summary.imported}, ` +
         `duplicates ${summary.duplicates}, skipped ${summary.skipped}, empty ${summary.empty}, rejected ${summary.rejected.length}`);
-      for (const r of summary.rejected.slice(0, 100)) console.log(`rejected ${r.file}:${r.line}: ${r.reason}`);
-      if (summary.rejected.length > 100) console.log(`... and ${summary.rejected.length - 100} more rejected rows`);
+      for (const r of summary.rejected.slice(0, 100)) io.out(`rejected ${r.file}:${r.line}: ${r.reason}`);
+      if (summary.rejected.length > 100) io.out(`... and ${summary.rejected.length - 100} more rejected rows`);
     }
     return 0;
   } finally {

@@ -1,15 +1,12 @@
 /** `bdds jobs run <job>`: run a background job once against the configured store. */
+import { processIo, type CliIo } from './io.js';
 import { parseArgs } from 'node:util';
-import { seedBundled } from '../../data/seed.js';
-import { closeStore, openStore } from '../../data/store.js';
-import { createEnginePool } from '../../engine/pool.js';
-import { createClock, loadConfig } from '../config.js';
-import { createDeps } from '../create-deps.js';
 import { runDayStats } from '../jobs/day-stats-job.js';
 import { runForecastModels } from '../jobs/forecast-job.js';
 import { runStatusChecks } from '../jobs/status-check.js';
-import { createLogger } from '../logger.js';
 import { operations } from '../registry.js';
+import { openLocalService } from './local-service.js';
+import { defaultThreads } from '../../engine/pool.js';
 
 export const JOBS_USAGE = `Usage: bdds jobs run <job>
 
@@ -30,23 +27,15 @@ const JOBS: Record<string, (deps: Parameters<typeof runDayStats>[0]) => Promise<
   status: (deps) => runStatusChecks(operations, deps).then((checks) => ({ checked: checks.length })),
 };
 
-export async function jobsCommand(args: string[]): Promise<number> {
+export async function jobsCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: {} });
   const [action, name] = positionals;
   if (action !== 'run' || !name || !Object.hasOwn(JOBS, name)) throw new UsageError(JOBS_USAGE);
-  const config = loadConfig(process.env);
-  const db = openStore(config.dbPath);
-  seedBundled(db, { history: config.demoReplay });
-  const engine = createEnginePool({ threads: config.threads ?? undefined });
+  const service = await openLocalService(io, { threads: defaultThreads() });
   try {
-    const { deps } = createDeps({
-      db, engine, log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), now: createClock(config.now),
-      settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay },
-    });
-    console.log(JSON.stringify({ job: name, ...(await JOBS[name]!(deps) as object) }));
+    io.out(JSON.stringify({ job: name, ...(await JOBS[name]!(service.deps) as object) }));
     return 0;
   } finally {
-    await engine.close();
-    closeStore(db);
+    await service.close();
   }
 }

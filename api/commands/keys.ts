@@ -1,4 +1,5 @@
 /** `bdds keys create|list|revoke|verify`: key administration on the configured store. */
+import { processIo, type CliIo } from './io.js';
 import { parseArgs } from 'node:util';
 import { createKeysRepo, type KeyRecord } from '../../data/keys-repo.js';
 import { closeStore, openStore } from '../../data/store.js';
@@ -45,7 +46,7 @@ function describe(record: KeyRecord) {
     revoked_at: record.revoked_at, last_used_at: record.last_used_at };
 }
 
-export async function keysCommand(args: string[]): Promise<number> {
+export async function keysCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true, strict: true,
     options: {
@@ -55,7 +56,7 @@ export async function keysCommand(args: string[]): Promise<number> {
     },
   });
   const [action, ref] = positionals;
-  const config = loadConfig(process.env);
+  const config = loadConfig(io.env);
   const now = createClock(config.now);
   const db = openStore(config.dbPath);
   try {
@@ -69,19 +70,19 @@ export async function keysCommand(args: string[]): Promise<number> {
         cheap: positive('cheap', values.cheap), qps: positive('qps', values.qps) };
       const { key, record } = issueKey(keys, { email: values.email, plan: values.plan as Plan, limits,
         status: values.unverified ? 'pending' : 'active', expiresAt }, now());
-      console.log(values.json ? JSON.stringify({ key, ...describe(record) }) : key);
+      io.out(values.json ? JSON.stringify({ key, ...describe(record) }) : key);
       return 0;
     }
     if (action === 'list') {
       const rows = keys.list().map(describe);
-      if (values.json) console.log(JSON.stringify(rows));
-      else for (const r of rows) console.log([r.id, r.prefix, r.plan, r.status, r.email, `last used ${r.last_used_at ?? 'never'}`].join('\t'));
+      if (values.json) io.out(JSON.stringify(rows));
+      else for (const r of rows) io.out([r.id, r.prefix, r.plan, r.status, r.email, `last used ${r.last_used_at ?? 'never'}`].join('\t'));
       return 0;
     }
     if (action === 'revoke' || action === 'verify') {
       const record = resolveOne(keys, ref);
       const changed = action === 'revoke' ? keys.revoke(record.id, now().toISOString()) : keys.verify(record.id);
-      console.log(changed ? `${action === 'revoke' ? 'revoked' : 'verified'} ${record.prefix} (id ${record.id})` : `${record.prefix} was already ${record.status}`);
+      io.out(changed ? `${action === 'revoke' ? 'revoked' : 'verified'} ${record.prefix} (id ${record.id})` : `${record.prefix} was already ${record.status}`);
       return 0;
     }
     throw new UsageError(`unknown keys action '${action ?? ''}'\n\n${KEYS_USAGE}`);

@@ -1,4 +1,5 @@
 /** `bdds serve`: start the service; SIGTERM/SIGINT drain in-flight requests and exit within 10 s. */
+import { processIo, type CliIo } from './io.js';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { startServer } from '../server.js';
@@ -21,12 +22,12 @@ Configuration (environment variables):
   BDDS_INTERNAL_TOKEN  secret for /trpc (at least 16 characters; unset = tRPC refused)
   BDDS_THREADS         engine worker threads (cores - 1, at least 1)`;
 
-export async function serveCommand(args: string[]): Promise<number> {
+export async function serveCommand(args: string[], io: CliIo = processIo): Promise<number> {
   parseArgs({ args, options: {}, strict: true });
-  const server = await startServer(loadConfig(process.env));
+  const server = await startServer(loadConfig(io.env));
   if (server.demoKey) {
     // Printed, not logged: the one time this key is shown.
-    console.log(`\nDemo API key (Explorer plan), shown once:\n\n  ${server.demoKey}\n\n` +
+    io.out(`\nDemo API key (Explorer plan), shown once:\n\n  ${server.demoKey}\n\n` +
       `Try: curl -H "Authorization: Bearer ${server.demoKey}" ${server.url}/api/v1/data/status\n`);
   }
   await new Promise<void>((resolve) => {

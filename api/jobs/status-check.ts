@@ -8,7 +8,7 @@ import { isStoreUnavailableError } from '../../data/store.js';
 import { isServiceError } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
 import type { AnyOperation } from '../operation.js';
-import { runOperation } from '../run-operation.js';
+import { runOperation } from '../pipeline/run-operation.js';
 
 /** A check slower than this marks its product degraded. */
 export const SLOW_CHECK_MS = 2_000;

@@ -8,7 +8,7 @@ import type { Deps } from '../deps.js';
 import { liveState, liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
 import { routingGraphForType } from '../live/routing.js';
 import { defineOperation } from '../operation.js';
-import { runOperation } from '../run-operation.js';
+import { runOperation } from '../pipeline/run-operation.js';
 import { forecast } from './forecast.js';
 
 type Result = TravelMatrixOutput['results'][number];

@@ -1,27 +1,21 @@
 /**
- * The one REST error mapper. Service errors keep their code and message; Fastify's own 4xx become
- * `bad_request`; everything else is a 500 whose body carries no internal text, logged once here.
+ * Errors that never reach the pipeline: Fastify's own (a bad URL, an oversized header), unknown paths
+ * and products, other methods. Operation calls get their errors from the pipeline, not from here.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreUnavailableError } from '../../data/store.js';
-import { isServiceError, ServiceError, unavailable } from '../../models/errors.js';
+import { isServiceError, ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../operation.js';
-import { attributionOf, errorBody } from './envelope.js';
+import { attributionOf, errorBody } from '../pipeline/envelope.js';
+import { toServiceError as fromAnyError } from '../pipeline/errors.js';
 import { dataRoot, headFromUrl } from './paths.js';
 
 export function toServiceError(err: FastifyError | Error, request: FastifyRequest): ServiceError {
   if (isServiceError(err)) return err;
-  const fastifyErr = err as FastifyError;
-  if (isStoreUnavailableError(err)) {
-    request.log.warn({ err, reqId: request.id }, 'store unavailable');
-    return unavailable('The data store is temporarily unavailable; retry shortly.', 5, 'store_unavailable');
-  }
-  const status = fastifyErr.statusCode ?? 500;
+  const status = (err as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new ServiceError('bad_request', 'The request is malformed.', { status, reason: 'malformed_request' });
   }
-  request.log.error({ err, reqId: request.id }, 'internal error');
-  return new ServiceError('internal_error', 'An internal error occurred; it was logged with the request id.');
+  return fromAnyError(err, request.log, request.id);
 }
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ServiceError, serviceName: string) {
@@ -31,7 +25,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: S
   return reply
     .status(error.status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(head, attributionOf(serviceName), error, request.id, request.meter?.usage ?? undefined));
+    .send(errorBody(head, attributionOf(serviceName), error, request.id));
 }
 
 /** Installs the error handler and the not-found handler (unknown products, wrong roots, bad paths). */

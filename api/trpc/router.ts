@@ -1,102 +1,80 @@
 /**
- * tRPC: one procedure per operation, named explicitly so client types stay exact, all running the
- * same `runOperation` as REST. Guarded by the internal token; for internal tools, not the public path.
+ * tRPC: one query procedure per registered operation, generated from the registry (no second list), each
+ * a thin adapter onto the request pipeline: the JSON input, the caller's `Authorization` and address in;
+ * the REST envelope out. An error carries the contract's envelope in `data.envelope` and the HTTP status
+ * the contract gives (`UNAUTHORIZED` 401, `TOO_MANY_REQUESTS` 429, ...); the pipeline's headers
+ * (RateLimit, Retry-After, ETag) are set on the response.
  */
-import { initTRPC, TRPCError } from '@trpc/server';
-import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
-import { isServiceError, type ServiceError } from '../../models/errors.js';
-import type { Deps } from '../deps.js';
-import { inputError } from '../input-error.js';
-import type { Operation } from '../operation.js';
-import { alternatives } from '../operations/alternatives.js';
-import { border } from '../operations/border.js';
-import { checkpoints } from '../operations/checkpoints.js';
-import { dayStats } from '../operations/day-stats.js';
-import { forecast } from '../operations/forecast.js';
-import { multi } from '../operations/multi.js';
-import { queue } from '../operations/queue.js';
-import { search } from '../operations/search.js';
-import { stats } from '../operations/stats.js';
-import { status } from '../operations/status.js';
-import { tradingSundays } from '../operations/trading-sundays.js';
-import { travelMatrix } from '../operations/travel-matrix.js';
-import { truckBans } from '../operations/truck-bans.js';
-import { updateInfo } from '../operations/update-info.js';
-import { runOperation } from '../run-operation.js';
+import { initTRPC, TRPCError, type TRPCBuiltRouter, type TRPCQueryProcedure } from '@trpc/server';
+import type { z } from 'zod';
+import type { ErrorEnvelope, SuccessEnvelope } from '../../models/envelope.js';
+import type { AnyOperation, Operation } from '../operation.js';
+import type { Outcome, Pipeline } from '../pipeline/pipeline.js';
+import type { OperationsByName } from '../registry.js';
 
 export interface TrpcContext {
-  token: string | null;
+  authorization: string | undefined;
+  address: string;
+  requestId: string;
+  /** Headers the pipeline asked for, set on the response by `responseMeta`. */
+  headers: Record<string, string>;
 }
 
 const TRPC_CODE: Record<number, TRPCError['code']> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_SUPPORTED',
-  429: 'TOO_MANY_REQUESTS', 503: 'SERVICE_UNAVAILABLE',
+  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR', 503: 'SERVICE_UNAVAILABLE',
 };
 
-function serviceErrorOf(error: TRPCError): ServiceError | null {
-  if (isServiceError(error.cause)) return error.cause;
-  if (error.cause instanceof z.ZodError) return inputError(error.cause, {});
-  return null;
-}
-
-function tokenMatches(given: string | null, expected: string | null): boolean {
-  if (!given || !expected) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export function createTrpcRouter(deps: Deps) {
-  const t = initTRPC.context<TrpcContext>().create({
-    isDev: false,
-    errorFormatter({ shape, error }) {
-      const service = serviceErrorOf(error);
-      const internal = !service && error.code === 'INTERNAL_SERVER_ERROR';
-      return {
-        ...shape,
-        message: internal ? 'An internal error occurred.' : service ? service.message : shape.message,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path,
-          serviceCode: service?.code ?? (internal ? 'internal_error' : null), reason: service?.reason ?? null },
-      };
-    },
-  });
-
-  const guarded = t.procedure.use(({ ctx, next }) => {
-    if (!tokenMatches(ctx.token, deps.settings.internalToken)) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'tRPC needs the internal token as a Bearer credential.' });
-    }
-    return next();
-  });
-
-  /** The procedure for one operation: same schema, same handler, the REST envelope's `data` as output. */
-  function procedureFor<I extends z.ZodObject, O extends z.ZodType>(op: Operation<I, O>) {
-    return guarded.input(op.input).query(async ({ input }) => {
-      try {
-        return (await runOperation(op, input, deps)).result.data as z.output<O>;
-      } catch (err) {
-        if (isServiceError(err)) throw new TRPCError({ code: TRPC_CODE[err.status] ?? 'INTERNAL_SERVER_ERROR', message: err.message, cause: err });
-        throw err;
-      }
-    });
+/** Carries a failed outcome's envelope from the procedure to the error formatter. */
+class EnvelopeError extends Error {
+  constructor(readonly envelope: ErrorEnvelope) {
+    super(envelope.error.message);
   }
-
-  return t.router({
-    status: procedureFor(status),
-    checkpoints: procedureFor(checkpoints),
-    search: procedureFor(search),
-    queue: procedureFor(queue),
-    updateInfo: procedureFor(updateInfo),
-    multi: procedureFor(multi),
-    border: procedureFor(border),
-    stats: procedureFor(stats),
-    dayStats: procedureFor(dayStats),
-    forecast: procedureFor(forecast),
-    alternatives: procedureFor(alternatives),
-    travelMatrix: procedureFor(travelMatrix),
-    truckBans: procedureFor(truckBans),
-    tradingSundays: procedureFor(tradingSundays),
-  });
 }
 
-export type AppRouter = ReturnType<typeof createTrpcRouter>;
+/** The envelope for an error tRPC raised itself (unknown procedure, unparsable input). */
+function envelopeOf(error: TRPCError, requestId: string | undefined): ErrorEnvelope {
+  if (error.cause instanceof EnvelopeError) return error.cause.envelope;
+  const code = error.code === 'NOT_FOUND' ? 'unknown_product' : error.code === 'INTERNAL_SERVER_ERROR' ? 'internal_error' : 'bad_request';
+  const message = code === 'unknown_product' ? 'There is no such procedure.' : code === 'internal_error' ? 'An internal error occurred.' : 'The request is malformed.';
+  return { ok: false, api_version: '1', product: 'unknown', attribution: '', error: { code, message, request_id: requestId ?? '' } };
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
+    const envelope = envelopeOf(error, ctx?.requestId);
+    return { ...shape, message: envelope.error.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, envelope } };
+  },
+});
+
+/** Input as the client may send it: the schema's input type, optional when every field is. */
+type InputOf<I extends z.ZodObject> = object extends z.input<I> ? z.input<I> | undefined : z.input<I>;
+type ProcedureOf<Op> = Op extends Operation<infer I, infer O>
+  ? TRPCQueryProcedure<{ input: InputOf<I>; output: SuccessEnvelope<z.output<O>>; meta: object }>
+  : never;
+
+/** The router's type, derived from the registry: what `@trpc/client` callers import. */
+export type AppRouter = TRPCBuiltRouter<typeof t._config.$types, { [K in keyof OperationsByName]: ProcedureOf<OperationsByName[K]> }>;
+
+function procedureFor(op: AnyOperation, pipeline: Pipeline) {
+  return t.procedure
+    .input((raw: unknown) => raw)
+    .query(async ({ input, ctx }) => {
+      const outcome: Outcome = await pipeline.call({
+        op, transport: 'trpc', requestId: ctx.requestId, authorization: ctx.authorization, address: ctx.address,
+        params: { values: input, text: false },
+      });
+      Object.assign(ctx.headers, outcome.headers);
+      delete ctx.headers['content-type'];
+      if (outcome.error) {
+        throw new TRPCError({ code: TRPC_CODE[outcome.status] ?? 'INTERNAL_SERVER_ERROR', message: outcome.error.message,
+          cause: new EnvelopeError(JSON.parse(outcome.body!) as ErrorEnvelope) });
+      }
+      return JSON.parse(outcome.body!) as unknown;
+    });
+}
+
+export function createTrpcRouter(ops: readonly AnyOperation[], pipeline: Pipeline): AppRouter {
+  return t.router(Object.fromEntries(ops.map((op) => [op.name, procedureFor(op, pipeline)]))) as unknown as AppRouter;
+}

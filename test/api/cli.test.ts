@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../api/config.js';
+import { runCli as cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/deps.js';
-
-const cli = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'api/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 });
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -27,25 +26,37 @@ describe('configuration', () => {
 });
 
 describe('bdds command line', () => {
-  it('prints help for the program and for serve', () => {
-    const top = cli(['--help']);
+  it('prints help for the program and for serve', async () => {
+    const top = await cli(['--help']);
     assert.equal(top.status, 0);
     assert.match(top.stdout, /serve/);
-    const serve = cli(['serve', '--help']);
+    const serve = await cli(['serve', '--help']);
     assert.equal(serve.status, 0);
     assert.match(serve.stdout, /BDDS_PORT/);
   });
 
-  it('exits 2 with a clear message on bad configuration', () => {
-    const result = cli(['serve'], { BDDS_PORT: '99999' });
+  it('exits 2 with a clear message on bad configuration', async () => {
+    const result = await cli(['serve'], { BDDS_PORT: '99999' });
     assert.equal(result.status, 2);
     assert.match(result.stderr, /BDDS_PORT/);
   });
 
-  it('exits 2 on an unknown command', () => {
-    assert.equal(cli(['frobnicate']).status, 2);
+  it('exits 2 on an unknown command', async () => {
+    assert.equal((await cli(['frobnicate'])).status, 2);
   });
 
+  // Spawned: the entry's own wiring, which the in-process tests above bypass. Run through a link, as the
+  // npm bin link runs it: the command runs, its output reaches the real streams, its code is the exit code.
+  it('runs as an installed program through a bin link and exits with the command\'s code', (t) => {
+    const bin = join(tempDir(t), 'bdds');
+    symlinkSync(resolve('api/cli.ts'), bin);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', bin, 'frobnicate'], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stderr, /^bdds: unknown command 'frobnicate'\n[\s\S]*Usage: bdds <command>/);
+    assert.equal(result.stdout, '');
+  });
+
+  // Spawned: signal handling and the process's exit code.
   it('starts, logs its URL, and exits 0 on SIGTERM within the deadline', async (t) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
       env: { ...process.env, BDDS_PORT: '0', BDDS_DB: join(tempDir(t), 'x.sqlite'), BDDS_LOG_LEVEL: 'info', BDDS_THREADS: '1' },

@@ -1,5 +1,5 @@
 /** Real parts for tests: a SQLite file in a temp folder, a real worker pool, a capturing logger. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
@@ -12,9 +12,10 @@ import type { AnyOperation } from '../../api/operation.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { createEnginePool, type EnginePoolOptions } from '../../engine/pool.js';
+import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
+import { storeTemplate } from './store-templates.js';
 
-export const INTERNAL_TOKEN = 'test-internal-token-0123456789';
-export const FIXED_NOW = '2026-11-22T10:00:00.000Z';
+export { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 
 export function tempDir(t: TestContext): string {
   const dir = mkdtempSync(join(tmpdir(), 'bdds-test-'));
@@ -36,17 +37,29 @@ export function captureLogger(level = 'info') {
 
 export interface TestDepsOptions {
   now?: string;
-  /** The bundled directory is always loaded; `history` adds the recorded series. */
-  seed?: { history: boolean };
+  /**
+   * The bundled directory is always loaded; `history` adds the recorded series; `models` also the typical
+   * weeks, forecast models and a status round (computed at FIXED_NOW in replay: only with those settings).
+   */
+  seed?: { history: boolean; models?: boolean };
   replay?: boolean;
   engine?: EnginePoolOptions;
   logLevel?: string;
+  /** Failed authentications allowed per address (suites that send many refused keys from one address). */
+  failedAuth?: { max: number; windowMs: number };
 }
 
 export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   const dir = tempDir(t);
-  const db = openStore(join(dir, 'bdds.sqlite'));
-  seedBundled(db, options.seed ?? { history: false });
+  const path = join(dir, 'bdds.sqlite');
+  const seed = options.seed ?? { history: false };
+  if (seed.models && ((options.now ?? FIXED_NOW) !== FIXED_NOW || options.replay === false)) {
+    throw new Error('the models template is computed at FIXED_NOW in replay');
+  }
+  // Stores with history start from a template built once per run (copying is ~100x faster than importing).
+  if (seed.history) copyFileSync(storeTemplate(seed.models ? 'models' : 'history'), path);
+  const db = openStore(path);
+  seedBundled(db, { history: false });
   const engine = createEnginePool({ threads: 1, ...options.engine });
   const { log, lines } = captureLogger(options.logLevel ?? 'info');
   const pinned = new Date(options.now ?? FIXED_NOW).getTime();
@@ -55,6 +68,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
     db, engine, log,
     now: () => new Date(clock.ms),
     settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: options.replay ?? true },
+    ...(options.failedAuth ? { failedAuth: options.failedAuth } : {}),
   });
   t.after(async () => {
     await engine.close();

@@ -49,7 +49,7 @@ describe('authentication', () => {
     assert.equal(revoked.json().error.reason, 'revoked');
   });
 
-  it('limits failed authentications per client address', async (t) => {
+  it('limits failed authentications per client address, not the valid keys it sends', async (t) => {
     const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
     const good = makeKey(deps).key;
     for (let i = 0; i < 20; i++) {
@@ -61,6 +61,11 @@ describe('authentication', () => {
     assert.ok(Number(blocked.headers['retry-after']) > 0);
     const other = await app.inject({ url: '/api/v1/data/counted', headers: bearer(good), remoteAddress: '10.9.9.9' });
     assert.equal(other.statusCode, 200, 'other addresses are unaffected');
+    const sameAddress = await app.inject({ url: '/api/v1/data/counted', headers: bearer(good) });
+    assert.equal(sameAddress.statusCode, 200, 'a valid key from the blocked address still works (one client cannot lock out a shared address)');
+    const revoked = makeKey(deps);
+    deps.repos.keys.revoke(revoked.record.id, deps.now().toISOString());
+    assert.equal((await app.inject({ url: '/api/v1/data/counted', headers: bearer(revoked.key) })).statusCode, 429, 'a refused key from it is a failure: limited');
   });
 
   it('refuses a burst above the per-second limit and admits again after refill', async (t) => {
@@ -114,7 +119,7 @@ describe('counter store', () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => repo.consume(id, '2026-11-22', 'standard', 1, 10)));
     assert.deepEqual(results.map((r) => r.used), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10]);
     assert.deepEqual(results.map((r) => r.admitted), [...Array(10).fill(true), false, false]);
-    assert.equal(repo.used(id, '2026-11-22', 'standard'), 10);
+    assert.equal(await repo.used(id, '2026-11-22', 'standard'), 10);
   });
 
   it('records last use off the request path and writes it in a batch', async (t) => {

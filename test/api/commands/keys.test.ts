@@ -1,35 +1,32 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../../api/config.js';
 import { startServer } from '../../../api/server.js';
+import { runCli } from '../../helpers/cli.js';
 import { bearer, captureLogger, tempDir } from '../../helpers/deps.js';
 import { keyedOperations } from '../../helpers/test-operations.js';
 import { closeStore, openStore } from '../../../data/store.js';
 import { createKeysRepo } from '../../../data/keys-repo.js';
 
-const bdds = (db: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'keys', ...args], {
-    encoding: 'utf8', env: { ...process.env, BDDS_DB: db }, timeout: 30_000,
-  });
+const bdds = (db: string, ...args: string[]) => runCli(['keys', ...args], { BDDS_DB: db });
 
 describe('bdds keys', () => {
   it('creates a key shown once, lists prefixes only, revokes by prefix', async (t) => {
     const db = join(tempDir(t), 'bdds.sqlite');
-    const created = bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'explorer');
+    const created = await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'explorer');
     assert.equal(created.status, 0, created.stderr);
     const key = created.stdout.trim();
     assert.match(key, /^bdds_[a-z2-7]{32}$/, 'the key alone on standard output');
 
-    const json = bdds(db, 'create', '--email', 'ops@example.com', '--plan', 'payg', '--standard', '5000', '--qps', '10', '--json');
+    const json = await bdds(db, 'create', '--email', 'ops@example.com', '--plan', 'payg', '--standard', '5000', '--qps', '10', '--json');
     assert.equal(json.status, 0, json.stderr);
     const payg = JSON.parse(json.stdout);
     assert.equal(payg.plan, 'payg');
     assert.equal(payg.limits.standard, 5000);
     assert.equal(payg.limits.forecast_stats, 2000, 'unset payg limits take the defaults');
 
-    const list = bdds(db, 'list');
+    const list = await bdds(db, 'list');
     assert.equal(list.status, 0);
     assert.ok(list.stdout.includes(key.slice(0, 12)));
     assert.ok(!list.stdout.includes(key) && !list.stdout.includes(payg.key), 'keys are never listed');
@@ -47,7 +44,7 @@ describe('bdds keys', () => {
     assert.equal(server.demoKey, null, 'no demo key on a store that already has keys');
     await server.close();
 
-    const revoke = bdds(db, 'revoke', key.slice(0, 12));
+    const revoke = await bdds(db, 'revoke', key.slice(0, 12));
     assert.equal(revoke.status, 0, revoke.stderr);
     assert.match(revoke.stdout, /revoked/);
     const after = openStore(db);
@@ -55,14 +52,14 @@ describe('bdds keys', () => {
     closeStore(after);
   });
 
-  it('refuses bad usage with exit code 2', (t) => {
+  it('refuses bad usage with exit code 2', async (t) => {
     const db = join(tempDir(t), 'bdds.sqlite');
-    assert.equal(bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'gold').status, 2);
-    assert.equal(bdds(db, 'create', '--plan', 'explorer').status, 2);
-    assert.equal(bdds(db, 'create', '--email', 'x@y', '--plan', 'explorer', '--standard', '5').status, 2, 'explorer limits are fixed');
-    assert.equal(bdds(db, 'create', '--email', 'x@y', '--plan', 'payg', '--qps', '0').status, 2);
-    assert.equal(bdds(db, 'frob').status, 2);
-    assert.equal(bdds(db, 'revoke', 'bdds_nothing').status, 1);
+    assert.equal((await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'gold')).status, 2);
+    assert.equal((await bdds(db, 'create', '--plan', 'explorer')).status, 2);
+    assert.equal((await bdds(db, 'create', '--email', 'x@y', '--plan', 'explorer', '--standard', '5')).status, 2, 'explorer limits are fixed');
+    assert.equal((await bdds(db, 'create', '--email', 'x@y', '--plan', 'payg', '--qps', '0')).status, 2);
+    assert.equal((await bdds(db, 'frob')).status, 2);
+    assert.equal((await bdds(db, 'revoke', 'bdds_nothing')).status, 1);
   });
 
   it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {

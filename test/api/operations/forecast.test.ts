@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { runForecastModels } from '../../../api/jobs/forecast-job.js';
+import { runCli } from '../../helpers/cli.js';
 import { bearer, buildTestApp, makeKey, tempDir } from '../../helpers/deps.js';
 
 describe('forecast', () => {
@@ -34,7 +34,7 @@ describe('forecast', () => {
 });
 
 describe('bdds backtest', () => {
-  it('back-tests an external CSV series and prints the table, or JSON', (t) => {
+  it('back-tests an external CSV series and prints the table, or JSON', async (t) => {
     const dir = tempDir(t);
     const file = join(dir, 'series.csv');
     const start = Date.parse('2026-01-05T00:00:00Z') / 1000;
@@ -42,14 +42,14 @@ describe('bdds backtest', () => {
     for (let h = 0; h < 40 * 24; h += 2) lines.push(`${start + h * 3600},${50 + 30 * Math.sin((2 * Math.PI * (h % 24)) / 24) + ((h * 7919) % 11)}`);
     lines.push('not-a-time,5');
     writeFileSync(file, `${lines.join('\n')}\n`);
-    const run = (...extra: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'backtest', '--csv', file, '--time-col', 'when', '--value-col', 'cars', ...extra], { encoding: 'utf8', timeout: 60_000 });
-    const table = run('--tz', 'Europe/Warsaw');
+    const run = (...extra: string[]) => runCli(['backtest', '--csv', file, '--time-col', 'when', '--value-col', 'cars', ...extra]);
+    const table = await run('--tz', 'Europe/Warsaw');
     assert.equal(table.status, 0, table.stderr);
     assert.match(table.stdout, /1 rejected/);
     assert.match(table.stdout, /h1_6 ens\s+h1_6 naive\s+h1_6 prof/);
-    const json = JSON.parse(run('--json', '--origins', '10').stdout);
+    const json = JSON.parse((await run('--json', '--origins', '10')).stdout);
     assert.equal(json.origins, 10);
     assert.ok(json.metrics.h1_6.mae.ensemble >= 0 && json.coverage_80 > 0);
-    assert.equal(run('--tz', 'Mars/Olympus').status, 2);
+    assert.equal((await run('--tz', 'Mars/Olympus')).status, 2);
   });
 });

@@ -1,6 +1,6 @@
 /** Turns a failed input parse into the one `bad_request` the contract describes. */
 import type { z } from 'zod';
-import { badRequest, type ServiceError } from '../models/errors.js';
+import { badRequest, type ServiceError } from '../../models/errors.js';
 
 /**
  * The first issue decides: `message` names the parameter, `reason` is the parser's own reason, or

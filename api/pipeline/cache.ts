@@ -3,12 +3,14 @@
  * data version. Concurrent misses for one key share one computation. Failures are never cached.
  */
 import { LRUCache } from 'lru-cache';
-import type { OperationResult } from './operation.js';
+import type { OperationResult } from '../operation.js';
 
 export interface CachedAnswer {
   result: OperationResult<unknown>;
   /** `"data":...` and the other cached envelope members, serialised once. */
   fragment: string;
+  /** Strong entity tag of the answer (fragment and the operation's own meta), quoted. */
+  etag: string;
 }
 
 export interface OperationCacheOptions {

@@ -1,8 +1,9 @@
-/** The single path every transport takes into a product: cache lookup, then the handler. */
+/** How the pipeline runs a product: cache lookup, then the handler; the answer serialised and tagged once. */
+import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
 import type { CachedAnswer } from './cache.js';
-import type { Deps } from './deps.js';
-import type { AnyOperation, OperationResult } from './operation.js';
+import type { Deps } from '../deps.js';
+import type { AnyOperation, OperationResult } from '../operation.js';
 
 /** Serialises the cacheable envelope members once (`"data":...,"snapshot":...`). */
 export function serializeResult(result: OperationResult<unknown>): string {
@@ -10,6 +11,17 @@ export function serializeResult(result: OperationResult<unknown>): string {
   if (result.snapshot !== undefined) out += `,"snapshot":${JSON.stringify(result.snapshot)}`;
   if (result.resolvedLocation !== undefined) out += `,"resolved_location":${JSON.stringify(result.resolvedLocation)}`;
   return out;
+}
+
+/**
+ * A strong entity tag over what the answer says (`data`, `snapshot`, the operation's `meta`): equal bytes,
+ * equal tag. Per-call members (`usage`, `ignored_params`) are not part of it, so a client's copy stays valid
+ * while only its counter moved.
+ */
+export function entityTag(fragment: string, meta: Record<string, unknown> | undefined): string {
+  const hash = createHash('sha1').update(fragment);
+  if (meta) hash.update(JSON.stringify(meta));
+  return `"${hash.digest('base64url')}"`;
 }
 
 export function cacheKey(op: AnyOperation, input: unknown, deps: Deps): string {
@@ -26,7 +38,8 @@ export async function runOperation(
 ): Promise<CachedAnswer> {
   const compute = async (): Promise<CachedAnswer> => {
     const result = await op.handler(input, deps);
-    return { result, fragment: serializeResult(result) };
+    const fragment = serializeResult(result);
+    return { result, fragment, etag: entityTag(fragment, result.meta) };
   };
   const ttlMs = op.cacheUntilMs ? Math.min(op.cacheTtlMs, op.cacheUntilMs(input, deps) - deps.now().getTime()) : op.cacheTtlMs;
   if (options.fresh || ttlMs <= 0) return compute();

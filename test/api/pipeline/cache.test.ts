@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createOperationCache } from '../../api/cache.js';
-import { canonicalJson } from '../../api/canonical-json.js';
-import { buildTestApp } from '../helpers/deps.js';
-import { probeCalls, withTestOperations } from '../helpers/test-operations.js';
+import { createOperationCache } from '../../../api/pipeline/cache.js';
+import { canonicalJson } from '../../../api/pipeline/canonical-json.js';
+import { buildTestApp } from '../../helpers/deps.js';
+import { probeCalls, withTestOperations } from '../../helpers/test-operations.js';
 
 describe('operation cache', () => {
   it('computes once for concurrent identical misses', async () => {
@@ -12,7 +12,7 @@ describe('operation cache', () => {
     const compute = async () => {
       computed++;
       await new Promise((r) => setTimeout(r, 30));
-      return { result: { data: computed }, fragment: `"data":${computed}` };
+      return { result: { data: computed }, fragment: `"data":${computed}`, etag: `"${computed}"` };
     };
     const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', 1_000, compute)));
     assert.equal(computed, 1);
@@ -34,7 +34,7 @@ describe('operation cache', () => {
   it('stays within its byte bound', async () => {
     const cache = createOperationCache({ maxBytes: 10_000 });
     for (let i = 0; i < 100; i++) {
-      await cache.get(`k${i}`, 60_000, async () => ({ result: { data: i }, fragment: 'x'.repeat(1_000) }));
+      await cache.get(`k${i}`, 60_000, async () => ({ result: { data: i }, fragment: 'x'.repeat(1_000), etag: `"${i}"` }));
     }
     assert.ok(cache.size <= 10, `kept ${cache.size} entries of ~1 KB under a 10 KB bound`);
   });

@@ -4,7 +4,7 @@
  */
 import type { ErrorEnvelope, Usage } from '../../models/envelope.js';
 import type { ServiceError } from '../../models/errors.js';
-import type { CachedAnswer } from '../cache.js';
+import type { CachedAnswer } from './cache.js';
 
 export interface EnvelopeHead {
   apiVersion: '1' | '2';
@@ -15,17 +15,18 @@ export function attributionOf(serviceName: string): string {
   return `Data by ${serviceName}`;
 }
 
-export function successBody(
-  head: EnvelopeHead,
-  attribution: string,
-  answer: CachedAnswer,
-  extra: { usage?: Usage; meta?: Record<string, unknown> },
-): string {
-  const meta = { ...answer.result.meta, ...extra.meta };
-  let body = `{"ok":true,"api_version":"${head.apiVersion}","product":${JSON.stringify(head.product)},` +
-    `"attribution":${JSON.stringify(attribution)},${answer.fragment}`;
-  if (extra.usage) body += `,"usage":${JSON.stringify(extra.usage)}`;
-  if (Object.keys(meta).length > 0) body += `,"meta":${JSON.stringify(meta)}`;
+/** The fixed start of a success body for one product and root (built once, not per call). */
+export function successPrefix(head: EnvelopeHead, attribution: string): string {
+  return `{"ok":true,"api_version":"${head.apiVersion}","product":${JSON.stringify(head.product)},"attribution":${JSON.stringify(attribution)},`;
+}
+
+/** A success body: the fixed prefix, the cached fragment, then the per-call `usage` and `meta`. */
+export function successBody(prefix: string, answer: CachedAnswer, usage: Usage | undefined, ignored: readonly string[]): string {
+  let body = prefix + answer.fragment;
+  if (usage) body += `,"usage":${JSON.stringify(usage)}`;
+  const own = answer.result.meta;
+  if (ignored.length > 0) body += `,"meta":${JSON.stringify({ ...own, ignored_params: ignored })}`;
+  else if (own && Object.keys(own).length > 0) body += `,"meta":${JSON.stringify(own)}`;
   return `${body}}`;
 }
 

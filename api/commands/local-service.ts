@@ -1,0 +1,50 @@
+/**
+ * The service in this process, without HTTP: the configured store (seeded as `serve` seeds it), the
+ * engine pool and the handler dependencies. `bdds jobs`, `bdds call` and `bdds mcp` run on it.
+ * Log lines go to standard error, so that standard output carries only the command's answer.
+ */
+import { Writable } from 'node:stream';
+import { seedBundled } from '../../data/seed.js';
+import { closeStore, openStore } from '../../data/store.js';
+import { createEnginePool } from '../../engine/pool.js';
+import { createClock, loadConfig, type Config } from '../config.js';
+import { createDeps } from '../create-deps.js';
+import type { Deps } from '../deps.js';
+import { createLogger } from '../logger.js';
+import type { CliIo } from './io.js';
+
+export interface LocalService {
+  config: Config;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+/**
+ * `threads`: the pool size when BDDS_THREADS is not set (one for a single call; jobs take every core but
+ * one). `lazy`: threads start on the first task (a call that needs no computation starts none).
+ */
+export async function openLocalService(io: CliIo, options: { threads?: number; lazy?: boolean } = {}): Promise<LocalService> {
+  const config = loadConfig(io.env);
+  const db = openStore(config.dbPath);
+  const engine = createEnginePool({ threads: config.threads ?? options.threads ?? 1, lazy: options.lazy ?? false });
+  try {
+    seedBundled(db, { history: config.demoReplay });
+    if (!options.lazy) await engine.verify();
+  } catch (err) {
+    await engine.close();
+    closeStore(db);
+    throw err;
+  }
+  const stderr = new Writable({ write: (chunk, _enc, done) => { io.err(String(chunk)); done(); } });
+  const { deps } = createDeps({
+    db, engine, log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, stderr), now: createClock(config.now),
+    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay },
+  });
+  return {
+    config, deps,
+    async close() {
+      await engine.close();
+      closeStore(db);
+    },
+  };
+}

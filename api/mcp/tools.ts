@@ -1,0 +1,56 @@
+/**
+ * MCP: every registered operation as a tool (name = operation name, input schema = the operation's zod
+ * input as JSON Schema, the same one OpenAPI publishes), each call a thin adapter onto the request
+ * pipeline. The tool result carries the REST envelope as `structuredContent` and as text, `isError` for
+ * an error envelope, and the HTTP status and headers the pipeline gave in `_meta`.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { randomUUID } from 'node:crypto';
+import { jsonSchema } from '../openapi.js';
+import type { AnyOperation } from '../operation.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
+
+export interface McpCaller {
+  /** `Bearer <API key or internal token>`, as every transport passes it. */
+  authorization: string | undefined;
+  address: string;
+}
+
+export const MCP_SERVER_INFO = { name: 'bdds', version: '1.0.0' };
+
+export function listTools(ops: readonly AnyOperation[]) {
+  return ops.map((op) => ({
+    name: op.name,
+    title: op.summary,
+    description: [op.summary, op.description, op.access === 'keyed' ? `Quota class: ${op.quotaClass}.` : 'Public: never counted.']
+      .filter(Boolean).join('\n\n'),
+    inputSchema: jsonSchema(op.input, 'input') as { type: 'object'; properties?: Record<string, object> },
+  }));
+}
+
+/** An MCP server whose tools call `pipeline` as `caller`. One per connection (stdio) or per request (HTTP). */
+export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline, caller: McpCaller): McpServer {
+  const mcp = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
+  const byName = new Map(ops.map((op) => [op.name, op]));
+  const tools = listTools(ops);
+  mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const op = byName.get(request.params.name);
+    if (!op) {
+      return { isError: true, content: [{ type: 'text' as const, text: `There is no tool '${request.params.name}'; tools/list names them.` }] };
+    }
+    const outcome = await pipeline.call({
+      op, transport: 'mcp', requestId: randomUUID(), authorization: caller.authorization, address: caller.address,
+      params: { values: request.params.arguments ?? {}, text: false },
+    });
+    const body = outcome.body ?? '{}';
+    return {
+      isError: outcome.status >= 400,
+      content: [{ type: 'text' as const, text: body }],
+      structuredContent: JSON.parse(body) as Record<string, unknown>,
+      _meta: { status: outcome.status, headers: outcome.headers },
+    };
+  });
+  return mcp;
+}

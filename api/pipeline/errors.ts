@@ -1,0 +1,15 @@
+/** Any failure into the contract's error: service errors as they are, store failures 503, the rest a logged 500. */
+/** The two levels used here: Fastify's request logger and pino's both fit. */
+type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+import { isStoreUnavailableError } from '../../data/store.js';
+import { isServiceError, ServiceError, unavailable } from '../../models/errors.js';
+
+export function toServiceError(err: unknown, log: Logger, requestId: string): ServiceError {
+  if (isServiceError(err)) return err;
+  if (isStoreUnavailableError(err)) {
+    log.warn({ err, reqId: requestId }, 'store unavailable');
+    return unavailable('The data store is temporarily unavailable; retry shortly.', 5, 'store_unavailable');
+  }
+  log.error({ err, reqId: requestId }, 'internal error');
+  return new ServiceError('internal_error', 'An internal error occurred; it was logged with the request id.');
+}

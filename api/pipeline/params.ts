@@ -1,0 +1,41 @@
+/**
+ * Raw parameters into the one record an operation's schema parses. Text transports (query strings,
+ * the command line) hand over strings, where a list means a parameter given twice (refused); JSON
+ * transports (tRPC, MCP) hand over values. Unknown names are kept aside for `meta.ignored_params`.
+ */
+import { badRequest } from '../../models/errors.js';
+import type { AnyOperation } from '../operation.js';
+
+/** How many unknown parameter names `meta.ignored_params` echoes (each cut to 64 characters). */
+export const MAX_ECHOED_PARAMS = 20;
+
+export interface RawParams {
+  /** Named values (query string, tool arguments, command-line options). */
+  values: unknown;
+  /** Values from the path (REST), merged in; a name given in both is given twice. */
+  path?: Readonly<Record<string, string>>;
+  /** Values arrived as text: a list means the parameter was repeated. */
+  text: boolean;
+}
+
+const repeated = (key: string) =>
+  badRequest(`Parameter '${key.slice(0, 40)}' is given more than once; pass a list as one comma-separated value.`, 'repeated_parameter');
+
+/** Merges path and named values into a null-prototype record; refuses repeats; lists names the product ignores. */
+export function collectParams(op: AnyOperation, raw: RawParams): { values: Record<string, unknown>; ignored: string[] } {
+  if (raw.values !== undefined && raw.values !== null && (typeof raw.values !== 'object' || Array.isArray(raw.values))) {
+    throw badRequest('The parameters must be an object of named values.', 'malformed_input');
+  }
+  const given = (raw.values ?? {}) as Record<string, unknown>;
+  const shape = op.input.shape as Record<string, unknown>;
+  const values: Record<string, unknown> = Object.create(null);
+  const ignored: string[] = [];
+  for (const key of Object.keys(given)) {
+    const value = given[key];
+    if ((raw.text && Array.isArray(value)) || (raw.path && Object.hasOwn(raw.path, key))) throw repeated(key);
+    if (Object.hasOwn(shape, key)) values[key] = value;
+    else if (ignored.length < MAX_ECHOED_PARAMS) ignored.push(key.slice(0, 64));
+  }
+  if (raw.path) for (const key of Object.keys(raw.path)) values[key] = raw.path[key];
+  return { values, ignored };
+}

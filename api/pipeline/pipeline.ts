@@ -1,0 +1,115 @@
+/**
+ * The request pipeline: `caller + operation + raw parameters -> outcome`, the same for REST, tRPC, MCP
+ * and the command line. It owns every policy: who the caller is, the per-second limit, the quota class
+ * and cost with check-consume-settle, conditional requests, the cache, and the mapping of any failure to
+ * the contract's error. Transports translate their request into a `PipelineRequest` and the `Outcome`
+ * (status, headers, the JSON envelope as text) back, and decide nothing.
+ */
+import type { ServiceError } from '../../models/errors.js';
+import type { Meter } from '../access/access-control.js';
+import type { Deps } from '../deps.js';
+import type { AnyOperation } from '../operation.js';
+import type { CachedAnswer } from './cache.js';
+import { identifyCaller, type Caller } from './caller.js';
+import { attributionOf, errorBody, successBody, successPrefix, type EnvelopeHead } from './envelope.js';
+import { toServiceError } from './errors.js';
+import { noneMatch } from './etag.js';
+import { inputError } from './input-error.js';
+import { createCallMetrics, type Transport } from './metrics.js';
+import { collectParams, type RawParams } from './params.js';
+import { runOperation } from './run-operation.js';
+
+export interface PipelineRequest {
+  op: AnyOperation;
+  /** The REST root the call came under; other transports answer as the operation's first root. */
+  version?: 1 | 2;
+  transport: Transport;
+  /** The credential as the transport received it: `Bearer <API key or internal token>`. */
+  authorization: string | undefined;
+  /** The client's address (failed authentications are limited per address). */
+  address: string;
+  params: RawParams;
+  /** `If-None-Match`: a match answers 304, not counted. */
+  ifNoneMatch?: string | undefined;
+  /** False for HEAD: answered like GET, never counted. */
+  countable?: boolean;
+  requestId: string;
+}
+
+export interface Outcome {
+  status: number;
+  headers: Record<string, string>;
+  /** The JSON envelope as text; null for 304. */
+  body: string | null;
+  /** The contract error when status >= 400. */
+  error: ServiceError | null;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function createPipeline(deps: Deps) {
+  const metrics = createCallMetrics();
+  const attribution = attributionOf(deps.settings.serviceName);
+  const prefixes = new Map<string, string>();
+  const prefixOf = (op: AnyOperation, head: EnvelopeHead) => {
+    const key = `${head.apiVersion}${op.slug}`;
+    let prefix = prefixes.get(key);
+    if (prefix === undefined) prefixes.set(key, (prefix = successPrefix(head, attribution)));
+    return prefix;
+  };
+
+  function failure(head: EnvelopeHead, error: ServiceError, meter: Meter | null, requestId: string): Outcome {
+    const headers: Record<string, string> = { 'content-type': JSON_TYPE, ...meter?.headers(), ...error.headers };
+    if (error.retryAfterS !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
+    const body = JSON.stringify(errorBody(head, attribution, error, requestId, meter?.usage ?? undefined));
+    return { status: error.status, headers, body, error };
+  }
+
+  async function answer(request: PipelineRequest, head: EnvelopeHead, caller: Caller): Promise<{ outcome: Outcome; meter: Meter | null }> {
+    const { op } = request;
+    const meter = caller.kind === 'key' ? await deps.access.admit(caller.principal, op.quotaClass!) : null;
+    try {
+      const { values, ignored } = collectParams(op, request.params);
+      const parsed = op.input.safeParse(values);
+      if (!parsed.success) throw inputError(parsed.error, values);
+      const countable = request.countable !== false;
+      let cached: CachedAnswer | null = null;
+      if (!countable || request.ifNoneMatch !== undefined) {
+        cached = await runOperation(op, parsed.data, deps);
+        if (noneMatch(request.ifNoneMatch, cached.etag)) {
+          if (meter) await meter.peek();
+          return { outcome: { status: 304, headers: { etag: cached.etag, ...meter?.headers() }, body: null, error: null }, meter };
+        }
+      }
+      const usage = meter ? await (countable ? meter.charge(op.cost ? op.cost(parsed.data, deps) : 1) : meter.peek()) : undefined;
+      cached ??= await runOperation(op, parsed.data, deps);
+      const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag: cached.etag, ...meter?.headers() };
+      return { outcome: { status: 200, headers, body: successBody(prefixOf(op, head), cached, usage, ignored), error: null }, meter };
+    } catch (err) {
+      const error = toServiceError(err, deps.log, request.requestId);
+      const settled = meter && request.countable !== false ? await meter.settle(error) : error;
+      return { outcome: failure(head, settled, meter, request.requestId), meter };
+    }
+  }
+
+  return {
+    metrics,
+    /** Runs one call through every policy; never throws. */
+    async call(request: PipelineRequest): Promise<Outcome> {
+      const head: EnvelopeHead = { apiVersion: request.version === 2 || (request.version === undefined && request.op.versions[0] === 2) ? '2' : '1', product: request.op.slug };
+      let caller: Caller = { kind: 'anonymous' };
+      let outcome: Outcome;
+      try {
+        caller = identifyCaller(deps, request.op.access === 'keyed', request.authorization, request.address);
+        outcome = (await answer(request, head, caller)).outcome;
+      } catch (err) {
+        // Refused before a meter existed (authentication, the per-second limit): nothing to settle.
+        outcome = failure(head, toServiceError(err, deps.log, request.requestId), null, request.requestId);
+      }
+      metrics.record(request.op.name, request.transport, caller.kind, outcome.status);
+      return outcome;
+    },
+  };
+}
+
+export type Pipeline = ReturnType<typeof createPipeline>;

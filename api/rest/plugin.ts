@@ -1,0 +1,25 @@
+/** REST: the operation routes under /api/v1 and /api/v2, the error and not-found mapping, OpenAPI and /docs. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { renderDocsPage } from '../docs-page.js';
+import { buildOpenApi } from '../openapi.js';
+import type { AnyOperation } from '../operation.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
+import { installErrorHandling } from './error-handler.js';
+import { registerOperationRoutes } from './routes.js';
+
+export interface RestOptions {
+  ops: readonly AnyOperation[];
+  pipeline: Pipeline;
+  serviceName: string;
+}
+
+export const restPlugin = fp(async (app: FastifyInstance, { ops, pipeline, serviceName }: RestOptions) => {
+  installErrorHandling(app, ops, serviceName);
+  registerOperationRoutes(app, ops, pipeline);
+  const openApi = buildOpenApi(ops, serviceName);
+  const openApiJson = JSON.stringify(openApi);
+  const docsHtml = renderDocsPage(openApi);
+  app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiJson));
+  app.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsHtml));
+}, { name: 'rest' });
