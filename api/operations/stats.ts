@@ -2,6 +2,7 @@
 import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import type { SeriesView } from '../../data/observations-repo.js';
 import { addDays } from '../../engine/calendar.js';
+import { dayProfile } from '../../engine/day-profile.js';
 import { localParts } from '../../engine/local-time.js';
 import { zonedToUtc } from '../../engine/zoned-time.js';
 import { badRequest } from '../../models/errors.js';
@@ -15,35 +16,12 @@ export const STATS_RETENTION_DAYS = 400;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-/**
- * One local day in 24 clock hours: a 23-hour day leaves its skipped hour null, a 25-hour day folds
- * the repeated hour into one (the mean of both).
- */
-function dayProfile(deps: Deps, checkpoint: CheckpointRow, view: SeriesView | null, date: string) {
+/** The readings of one local day of `checkpoint`, profiled by the engine. */
+function profileOf(deps: Deps, checkpoint: CheckpointRow, view: SeriesView | null, date: string) {
   const startS = zonedToUtc(date, '00:00', checkpoint.timezone).getTime() / 1000;
   const endS = zonedToUtc(addDays(date, 1), '00:00', checkpoint.timezone).getTime() / 1000;
   const rows = view ? deps.repos.observations.range(view, startS, endS - 1) : [];
-  const useQueue = rows.some((r) => r.queue !== null);
-  const groups: number[][] = Array.from({ length: 24 }, () => []);
-  for (const r of rows) {
-    const v = useQueue ? r.queue : r.wait_min;
-    if (v !== null) groups[localParts(r.ts, checkpoint.timezone).hour]!.push(v);
-  }
-  const hourly = groups.map((g, hour) => ({ hour, value: g.length ? round1(g.reduce((a, b) => a + b, 0) / g.length) : null, data_points: g.length }));
-  const held = hourly.filter((h): h is { hour: number; value: number; data_points: number } => h.value !== null);
-  const daily = {
-    avg: held.length ? round1(held.reduce((a, h) => a + h.value, 0) / held.length) : null,
-    min: held.length ? Math.min(...held.map((h) => h.value)) : null,
-    max: held.length ? Math.max(...held.map((h) => h.value)) : null,
-    hours_with_data: held.length,
-  };
-  const peak = held.length ? held.reduce((a, b) => (b.value > a.value ? b : a)) : null;
-  const quietest = held.length ? held.reduce((a, b) => (b.value < a.value ? b : a)) : null;
-  return {
-    hourly, daily, unit: held.length ? (useQueue ? 'vehicles' as const : 'minutes' as const) : null,
-    peak: peak && { hour: peak.hour, value: peak.value }, quietest: quietest && { hour: quietest.hour, value: quietest.value },
-    hoursInDay: Math.round((endS - startS) / 3600),
-  };
+  return dayProfile(rows, checkpoint.timezone, startS, endS);
 }
 
 export const stats = defineOperation({
@@ -73,7 +51,7 @@ export const stats = defineOperation({
     if (date > today) throw badRequest(`Parameter 'date' ${date} is in the future in ${checkpoint.timezone}.`, 'date_out_of_range');
     if (date < addDays(today, -STATS_RETENTION_DAYS)) throw badRequest(`Parameter 'date' is older than ${STATS_RETENTION_DAYS} days.`, 'date_out_of_range');
     const view = deps.repos.observations.view(checkpoint.ppid, nowS);
-    const day = dayProfile(deps, checkpoint, view, date);
+    const day = profileOf(deps, checkpoint, view, date);
     const data: StatsOutput = {
       ppid: checkpoint.ppid,
       name: deps.repos.directory.name(checkpoint.location_id, input.lang.lang),
@@ -82,7 +60,7 @@ export const stats = defineOperation({
     };
     if (input.compare) {
       const prevDate = addDays(date, -1);
-      const prev = dayProfile(deps, checkpoint, view, prevDate);
+      const prev = profileOf(deps, checkpoint, view, prevDate);
       data.compare = { date: prevDate, hourly: prev.hourly, daily: prev.daily,
         delta_avg: day.daily.avg !== null && prev.daily.avg !== null ? round1(day.daily.avg - prev.daily.avg) : null };
     }

@@ -1,11 +1,12 @@
 /** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
 import { haversineKm } from '../../models/geo.js';
-import { queueAtArrival, routeToCrossings, type Route } from '../../engine/routing/matrix.js';
+import { accountJourney, type CrossingWaits } from '../../engine/routing/journey.js';
+import { routeToCrossings, type Route } from '../../engine/routing/matrix.js';
 import { COUNTRY_ISO2, countryCodeOf } from '../../models/codes.js';
 import { badRequest, isServiceError } from '../../models/errors.js';
 import { TravelMatrixInput, TravelMatrixOutput } from '../../models/travel-matrix.js';
 import type { Deps } from '../deps.js';
-import { liveState, liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
+import { liveState, liveVersion, nextHourMs, nowSeconds, type LiveState } from '../live/checkpoint-live.js';
 import { routingGraphForType } from '../live/routing.js';
 import { defineOperation } from '../operation.js';
 import { runOperation } from '../pipeline/run-operation.js';
@@ -78,31 +79,25 @@ export const travelMatrix = defineOperation({
       targets.map((c) => c.ppid), crossingType);
 
     const lang = input.lang.lang;
-    const arrivalQueue = async (ppid: string, arrivalS: number) => {
+    // The data the journeys need: each crossing's live state and forecast (read here), then pure accounting.
+    const lives = new Map<string, LiveState>();
+    const waits = new Map<string, CrossingWaits>();
+    for (const ppid of new Set(routes.flatMap((r) => [r.ppid, ...r.legs.flatMap((l) => (l.crossing ? [l.crossing] : []))]))) {
       const live = liveState(deps, deps.repos.directory.get(ppid)!, nowS);
-      return { live, ...queueAtArrival(arrivalS, await forecastMinutes(deps, ppid), live.wait_min) };
-    };
+      lives.set(ppid, live);
+      waits.set(ppid, { forecast: await forecastMinutes(deps, ppid), currentMin: live.wait_min });
+    }
     const results: Result[] = [];
     for (const route of routes) {
       const c = deps.repos.directory.get(route.ppid)!;
-      let elapsedMin = 0;
-      let queueTotal: number | null = 0;
-      const legs: Result['route']['legs'] = [];
-      let last: Awaited<ReturnType<typeof arrivalQueue>> | null = null;
-      for (const leg of route.legs) {
-        elapsedMin += leg.drive_minutes;
-        let atArrival: number | null = null;
-        if (leg.crossing) {
-          const q = await arrivalQueue(leg.crossing, nowS + elapsedMin * 60);
-          atArrival = q.minutes;
-          queueTotal = queueTotal === null || q.minutes === null ? null : queueTotal + q.minutes;
-          if (q.minutes !== null) elapsedMin += q.minutes;
-          if (leg.crossing === route.ppid) last = q;
-        }
+      const journey = accountJourney(route, nowS, (ppid) => waits.get(ppid)!);
+      const legs = journey.legs.map((leg) => {
         const through = leg.crossing ? deps.repos.directory.get(leg.crossing) : null;
-        legs.push({ ...leg, crossing_name: through ? deps.repos.directory.name(through.location_id, lang) : null, queue_minutes_at_arrival: atArrival });
-      }
-      const live = last?.live ?? liveState(deps, c, nowS);
+        return { ...leg, crossing_name: through ? deps.repos.directory.name(through.location_id, lang) : null };
+      });
+      const live = lives.get(c.ppid)!;
+      const last = journey.lastQueue;
+      const queueTotal = journey.queueTotalMin;
       const reachable = route.reachable && route.drive_minutes !== null;
       results.push({
         ppid: c.ppid,

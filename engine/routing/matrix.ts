@@ -78,15 +78,3 @@ export function routeToCrossings(g: RoutingGraph, origin: MatrixOrigin, targets:
   });
 }
 
-/**
- * The queue expected on arrival: the forecast value for the hour the driver arrives (hours are
- * `startS + k * 3600`), else the current queue; null when neither is known.
- */
-export function queueAtArrival(arrivalS: number, forecast: { startS: number; minutes: (number | null)[] } | null, currentMin: number | null) {
-  if (forecast) {
-    const k = Math.floor((arrivalS - forecast.startS) / 3600);
-    const v = k >= 0 && k < forecast.minutes.length ? forecast.minutes[k] : null;
-    if (v !== null && v !== undefined) return { minutes: Math.round(v), basis: 'forecast' as const };
-  }
-  return currentMin === null ? { minutes: null, basis: null } : { minutes: currentMin, basis: 'current' as const };
-}

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildRoutingGraph, nearestRoadNodes, type RoadGraphData } from '../../../engine/routing/graph.js';
-import { queueAtArrival, routeToCrossings } from '../../../engine/routing/matrix.js';
+import { queueAtArrival } from '../../../engine/routing/journey.js';
+import { routeToCrossings } from '../../../engine/routing/matrix.js';
 
 /*
  * A small fixture network (longitude grows to the right, all on latitude 50 except B at 50.5):
