@@ -39,5 +39,21 @@ if (kind === 'hello') {
   console.log(JSON.stringify({ url: server.url, key, coldStartMs, dbPath, built }));
 }
 
-// Exit cleanly on a signal (so that --cpu-prof can write its profile).
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
+// BENCH_PROFILE=<file>: a CPU profile of the steady state only (from here, after start-up and the first
+// background jobs, to the signal that stops the server), for chrome://inspect or a script.
+const profileTo = process.env.BENCH_PROFILE;
+const session = profileTo ? new (await import('node:inspector/promises')).Session() : null;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    if (session && profileTo) {
+      const { profile } = await session.post('Profiler.stop');
+      (await import('node:fs')).writeFileSync(profileTo, JSON.stringify(profile));
+    }
+    process.exit(0);
+  });
+}

@@ -1,7 +1,9 @@
 /**
  * HTTP throughput (npm run bench:http): the service and a bare Fastify hello-world each in their own
- * process pinned to core 0 (taskset, when present), wrk (or autocannon) on core 1, 100 connections. Prints
- * req/s, p50 and p99 per route with ratios to hello measured in the same run (targets H1-H3), and the
+ * process pinned to core 0 (taskset, when present), wrk (or autocannon) on core 1, 100 connections. The
+ * machine is shared and noisy (the same server measures +-15 % from one run to the next), so each route
+ * is measured in rounds, each round loading hello and then the route back to back; the table prints the
+ * medians over rounds of req/s, p50, p99 and of the per-round ratios to hello (targets H1-H3), and the
  * cold start to listening of a second start on the built store (C1).
  */
 import autocannon from 'autocannon';
@@ -10,7 +12,9 @@ import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 
 const pin = spawnSync('taskset', ['--version']).status === 0;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function launch(kind: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; info: Record<string, string | number> }> {
   const args = ['--import', 'tsx', 'bench/http-servers.ts', kind];
@@ -45,7 +49,7 @@ async function loadWithWrk(url: string, headers: Record<string, string>, seconds
 
 async function load(url: string, headers: Record<string, string> = {}) {
   if (useWrk) {
-    await loadWithWrk(url, headers, 2); // warm-up
+    await loadWithWrk(url, headers, 1); // warm-up
     return loadWithWrk(url, headers, DURATION_S);
   }
   await autocannon({ url, connections: 100, duration: 2, headers }); // warm-up
@@ -54,9 +58,6 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 const hello = await launch('hello');
-const ceiling = await load(`${hello.info.url}/`);
-hello.child.kill();
-
 const svc = await launch('service');
 const base = String(svc.info.url);
 const auth = { authorization: `Bearer ${svc.info.key}` };
@@ -66,11 +67,27 @@ const routes: [string, string, Record<string, string>][] = [
   ['keyed, counted, cached queue (hourly+daily)', `${base}/api/v1/data/queue?ppid=id_119`, auth],
   ['keyed checkpoints directory (cached)', `${base}/api/v1/data/checkpoints?country=2`, auth],
 ];
-const rows: string[][] = [['bare Fastify hello (ceiling)', ceiling.rps.toFixed(0), '1.00', ceiling.p50.toFixed(2), ceiling.p99.toFixed(2), '']];
-for (const [label, url, headers] of routes) {
-  const r = await load(url, headers);
-  rows.push([label, r.rps.toFixed(0), (r.rps / ceiling.rps).toFixed(2), r.p50.toFixed(2), r.p99.toFixed(2), `${r.non2xx} non-2xx, ${r.errors} errors`]);
+const hellos: Awaited<ReturnType<typeof load>>[] = [];
+const measured = routes.map(() => ({ runs: [] as Awaited<ReturnType<typeof load>>[], ratios: [] as number[], p99Ratios: [] as number[] }));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [i, [, url, headers]] of routes.entries()) {
+    const h = await load(`${hello.info.url}/`, {});
+    const r = await load(url, headers);
+    hellos.push(h);
+    measured[i]!.runs.push(r);
+    measured[i]!.ratios.push(r.rps / h.rps);
+    measured[i]!.p99Ratios.push(r.p99 / h.p99);
+  }
 }
+const ceiling = { rps: median(hellos.map((h) => h.rps)), p50: median(hellos.map((h) => h.p50)), p99: median(hellos.map((h) => h.p99)) };
+const rows: string[][] = [['bare Fastify hello (ceiling)', ceiling.rps.toFixed(0), '1.00', ceiling.p50.toFixed(2), ceiling.p99.toFixed(2), '1.00', '']];
+for (const [i, [label]] of routes.entries()) {
+  const m = measured[i]!;
+  const bad = m.runs.reduce((n, r) => n + r.non2xx, 0);
+  rows.push([label, median(m.runs.map((r) => r.rps)).toFixed(0), median(m.ratios).toFixed(2), median(m.runs.map((r) => r.p50)).toFixed(2),
+    median(m.runs.map((r) => r.p99)).toFixed(2), median(m.p99Ratios).toFixed(2), `${bad} non-2xx, ${m.runs.map((r) => r.errors).join('/')} errors`]);
+}
+hello.child.kill();
 svc.child.kill();
 await new Promise((r) => svc.child.once('exit', r));
 
@@ -80,16 +97,17 @@ const again = await launch('service', { BENCH_DB: String(svc.info.dbPath) });
 const c1 = performance.now() - t0;
 again.child.kill();
 
-const header = ['route', 'req/s', 'x hello', 'p50 ms', 'p99 ms', ''];
+const header = ['route', 'req/s', 'x hello', 'p50 ms', 'p99 ms', 'p99 x hello', ''];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(`service ${svc.info.built ? 'from the tsc build (dist/)' : 'from the sources through tsx (run npm run build for dist/)'}; `);
-console.log(`${pin ? 'server pinned to core 0, load on core 1' : 'taskset missing: server and load share cores'}; ${useWrk ? 'wrk' : 'autocannon (install wrk for a faster load generator)'}, 100 connections, ${DURATION_S} s per route\n`);
+console.log(`${pin ? 'server pinned to core 0, load on core 1' : 'taskset missing: server and load share cores'}; ${useWrk ? 'wrk' : 'autocannon (install wrk for a faster load generator)'}, 100 connections, ` +
+  `${DURATION_S} s per load, ${ROUNDS} rounds (hello then the route, back to back); medians over rounds\n`);
 console.log(fmt(header));
 for (const r of rows) console.log(fmt(r));
 const ratio = (i: number) => Number(rows[i]![2]);
 console.log(`\nH1 keyed cached queue >= 0.5 x hello: ${ratio(2) >= 0.5 ? 'met' : 'NOT met'} (${ratio(2)}); public status >= 0.75 x: ${ratio(1) >= 0.75 ? 'met' : 'NOT met'} (${ratio(1)})`);
-console.log(`H3 p99 of cached routes <= 2 x hello p99 (${ceiling.p99} ms): ${rows.slice(1).every((r) => Number(r[4]) <= 2 * ceiling.p99) ? 'met' : 'NOT met'}`);
+console.log(`H3 p99 of cached routes <= 2 x hello p99 (median per-round ratios ${rows.slice(1).map((r) => r[5]).join(', ')}): ${rows.slice(1).every((r) => Number(r[5]) <= 2) ? 'met' : 'NOT met'}`);
 const ownStart = Number(again.info.coldStartMs);
 console.log(`C1 start to listening on the built store (open, migrate, pool, first status round, listen): ${ownStart.toFixed(0)} ms: ` +
   `${ownStart <= 2000 ? 'met' : 'NOT met'}; the whole process from the command, including tsx compiling the sources: ${c1.toFixed(0)} ms`);

@@ -3,8 +3,9 @@
  * while the new total stays within the limit, returning the stored total. It is exact across
  * concurrent requests, threads and processes, because SQLite applies it atomically. Consumes that
  * arrive in the same event-loop turn are committed together in one transaction (group commit: one WAL
- * commit instead of one per request); each still gets its own result, and none resolves before the
- * commit, so an answered call is a counted call even across a crash.
+ * commit instead of one per request), and the consumes of one counter in a batch share one statement
+ * when they all fit; each still gets its own result, and none resolves before the commit, so an
+ * answered call is a counted call even across a crash.
  */
 import type { ConsumeResult, QuotaStore } from '../models/access.js';
 import type { QuotaClass } from '../models/envelope.js';
@@ -32,7 +33,37 @@ export function createUsageRepo(db: Db): QuotaStore {
 
   type Pending = { args: Parameters<typeof consumeNow>; resolve: (r: ConsumeResult) => void; reject: (e: unknown) => void };
   let pending: Pending[] = [];
-  const commitBatch = db.transaction((batch: Pending[]) => batch.map((p) => consumeNow(...p.args)));
+
+  /**
+   * Consumes of one counter in one batch, in arrival order, as one statement when all of them fit: each
+   * gets the total it would have seen alone (before + its running sum). When they do not all fit, one
+   * statement each, so exactly those that fit are admitted, in order.
+   */
+  const consumeGroup = (group: Pending[]): ConsumeResult[] => {
+    const [keyId, day, cls, , limit] = group[0]!.args;
+    const total = group.reduce((n, p) => n + p.args[3], 0);
+    const stored = total <= limit ? consumeStmt.get({ keyId, day, cls, cost: total, limit }) as number | undefined : undefined;
+    if (stored === undefined) return group.map((p) => consumeNow(...p.args));
+    let used = stored - total;
+    return group.map((p) => ({ admitted: true, used: (used += p.args[3]) }));
+  };
+
+  const commitBatch = db.transaction((batch: Pending[]) => {
+    const groups = new Map<string, Pending[]>();
+    for (const p of batch) {
+      const [keyId, day, cls, , limit] = p.args;
+      const id = `${keyId}|${day}|${cls}|${limit}`;
+      const group = groups.get(id);
+      if (group) group.push(p);
+      else groups.set(id, [p]);
+    }
+    const results = new Map<Pending, ConsumeResult>();
+    for (const group of groups.values()) {
+      const answers = group.length === 1 ? [consumeNow(...group[0]!.args)] : consumeGroup(group);
+      group.forEach((p, i) => results.set(p, answers[i]!));
+    }
+    return batch.map((p) => results.get(p)!);
+  });
   const flush = () => {
     const batch = pending;
     pending = [];

@@ -17,23 +17,94 @@ export interface AccessControlParts {
   limiter: RateLimiter;
   now: () => Date;
   /** Told about each admitted use (for last-used bookkeeping off the request path). */
-  onUse?: (keyId: number, at: Date) => void;
+  onUse?: (keyId: number, atMs: number) => void;
 }
 
-/** One keyed call's account: charge once, settle on error, report usage and headers. */
-export interface Meter {
-  principal: Principal;
+/** The UTC day of an instant and when it ends, recomputed only when the clock leaves it. */
+interface DayWindow {
+  day: string;
+  startMs: number;
+  resetsAtMs: number;
+  resetsAtIso: string;
+}
+
+function dayWindowOf(nowMs: number): DayWindow {
+  const resetsAtMs = nextUtcMidnight(new Date(nowMs)).getTime();
+  return { day: utcDay(new Date(nowMs)), startMs: resetsAtMs - 86_400_000, resetsAtMs, resetsAtIso: new Date(resetsAtMs).toISOString() };
+}
+
+/**
+ * One keyed call's account: charge once, settle on error, report usage and headers. A class, not a
+ * bundle of closures: one is made per keyed request.
+ */
+export class Meter {
+  usage: Usage | null = null;
+  private charged = 0;
+
+  constructor(
+    readonly principal: Principal,
+    private readonly quota: QuotaStore,
+    private readonly quotaClass: QuotaClass,
+    private readonly window: DayWindow,
+    private readonly nowMs: number,
+  ) {}
+
+  private get limit(): number {
+    return this.principal.limits.daily[this.quotaClass];
+  }
+
+  private usageOf(used: number): Usage {
+    const limit = this.limit;
+    return { requests_today: used, limit_today: limit, remaining: Math.max(0, limit - used), class: this.quotaClass, resets_at: this.window.resetsAtIso };
+  }
+
   /** Consumes `cost` units or throws quota_exceeded (refused whole). */
-  charge(cost: number): Promise<Usage>;
+  async charge(cost: number): Promise<Usage> {
+    const limit = this.limit;
+    const result = await this.quota.consume(this.principal.keyId, this.window.day, this.quotaClass, cost, limit);
+    this.usage = this.usageOf(result.used);
+    if (!result.admitted) {
+      throw new ServiceError('quota_exceeded',
+        `The daily ${this.quotaClass} quota (${limit}) has ${Math.max(0, limit - result.used)} units left; this call costs ${cost}.`,
+        { retryAfterS: (this.window.resetsAtMs - this.nowMs) / 1000, reason: cost > limit - result.used && result.used < limit ? 'cost_exceeds_remaining' : 'quota_spent' });
+    }
+    this.charged = cost;
+    return this.usage;
+  }
+
   /** The usage as it stands, for a call answered without being counted (HEAD, 304). */
-  peek(): Promise<Usage>;
+  async peek(): Promise<Usage> {
+    this.usage = this.usageOf(await this.quota.used(this.principal.keyId, this.window.day, this.quotaClass));
+    return this.usage;
+  }
+
   /** Applies the counting rule to a failed call (by its HTTP status) and returns the error to send. */
-  settle(err: ServiceError): Promise<ServiceError>;
-  usage: Usage | null;
-  headers(): Record<string, string>;
+  async settle(err: ServiceError): Promise<ServiceError> {
+    if (this.charged > 0 && err.status >= 500) {
+      await this.quota.refund(this.principal.keyId, this.window.day, this.quotaClass, this.charged);
+      this.usage = this.usageOf(Math.max(0, (this.usage?.requests_today ?? this.charged) - this.charged));
+      this.charged = 0;
+    } else if (this.charged === 0 && err.status >= 400 && err.status < 500 && err.status !== 429) {
+      try {
+        await this.charge(1);
+      } catch (quotaError) {
+        return quotaError as ServiceError;
+      }
+    }
+    return err;
+  }
+
+  /** `RateLimit-Policy`, and `RateLimit` once the counter has been read or written: it never guesses. */
+  headers(): Record<string, string> {
+    const policy = policyHeader(this.principal.limits, this.quotaClass);
+    return this.usage === null
+      ? { 'ratelimit-policy': policy }
+      : { 'ratelimit-policy': policy, ratelimit: rateLimitHeader(this.quotaClass, this.usage.remaining, (this.window.resetsAtMs - this.nowMs) / 1000) };
+  }
 }
 
 export function createAccessControl(parts: AccessControlParts) {
+  let window = dayWindowOf(parts.now().getTime());
   return {
     /** The key's principal; throws 401/403 (or 429 for an address with too many failures). */
     authenticate(authorization: string | undefined, address: string): Principal {
@@ -42,67 +113,17 @@ export function createAccessControl(parts: AccessControlParts) {
 
     /** Takes a per-second token (throws 429 qps_exceeded) and opens the call's meter on `quotaClass`. */
     async admit(principal: Principal, quotaClass: QuotaClass): Promise<Meter> {
-      const now = parts.now();
-      const rate = await parts.limiter.take(`key:${principal.keyId}`, principal.limits.qps, now.getTime());
-      const policy = policyHeader(principal.limits, quotaClass);
+      const nowMs = parts.now().getTime();
+      const rate = await parts.limiter.take(`key:${principal.keyId}`, principal.limits.qps, nowMs);
       if (!rate.allowed) {
         throw new ServiceError('qps_exceeded', `More than ${principal.limits.qps} requests per second for this key.`, {
           retryAfterS: rate.retryAfterS,
-          headers: { 'RateLimit-Policy': policy, RateLimit: rateLimitHeader('qps', 0, rate.retryAfterS) },
+          headers: { 'ratelimit-policy': policyHeader(principal.limits, quotaClass), ratelimit: rateLimitHeader('qps', 0, rate.retryAfterS) },
         });
       }
-      parts.onUse?.(principal.keyId, now);
-      const day = utcDay(now);
-      const resetsAt = nextUtcMidnight(now);
-      const resetsAtIso = resetsAt.toISOString();
-      const limit = principal.limits.daily[quotaClass];
-      const secondsToReset = (resetsAt.getTime() - now.getTime()) / 1000;
-      let charged = 0;
-
-      const usageOf = (used: number): Usage => ({
-        requests_today: used, limit_today: limit, remaining: Math.max(0, limit - used), class: quotaClass, resets_at: resetsAtIso,
-      });
-
-      const meter: Meter = {
-        principal,
-        usage: null,
-        async charge(cost) {
-          const result = await parts.quota.consume(principal.keyId, day, quotaClass, cost, limit);
-          meter.usage = usageOf(result.used);
-          if (!result.admitted) {
-            throw new ServiceError('quota_exceeded',
-              `The daily ${quotaClass} quota (${limit}) has ${Math.max(0, limit - result.used)} units left; this call costs ${cost}.`,
-              { retryAfterS: secondsToReset, reason: cost > limit - result.used && result.used < limit ? 'cost_exceeds_remaining' : 'quota_spent' });
-          }
-          charged = cost;
-          return meter.usage;
-        },
-        async peek() {
-          meter.usage = usageOf(await parts.quota.used(principal.keyId, day, quotaClass));
-          return meter.usage;
-        },
-        async settle(err) {
-          if (charged > 0 && err.status >= 500) {
-            await parts.quota.refund(principal.keyId, day, quotaClass, charged);
-            meter.usage = usageOf(Math.max(0, (meter.usage?.requests_today ?? charged) - charged));
-            charged = 0;
-          } else if (charged === 0 && err.status >= 400 && err.status < 500 && err.status !== 429) {
-            try {
-              await meter.charge(1);
-            } catch (quotaError) {
-              return quotaError as ServiceError;
-            }
-          }
-          return err;
-        },
-        /** `RateLimit` only once the counter has been read or written: it never guesses. */
-        headers(): Record<string, string> {
-          return meter.usage === null
-            ? { 'RateLimit-Policy': policy }
-            : { 'RateLimit-Policy': policy, RateLimit: rateLimitHeader(quotaClass, meter.usage.remaining, secondsToReset) };
-        },
-      };
-      return meter;
+      parts.onUse?.(principal.keyId, nowMs);
+      if (nowMs >= window.resetsAtMs || nowMs < window.startMs) window = dayWindowOf(nowMs);
+      return new Meter(principal, parts.quota, quotaClass, window, nowMs);
     },
   };
 }

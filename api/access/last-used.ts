@@ -7,17 +7,18 @@ import type { KeysRepo } from '../../data/keys-repo.js';
 export const LAST_USED_FLUSH_MS = 10_000;
 
 export function createLastUsedRecorder(keys: Pick<KeysRepo, 'touchMany'>) {
-  let pending = new Map<number, string>();
+  let pending = new Map<number, number>();
   return {
-    record(keyId: number, at: Date): void {
-      pending.set(keyId, at.toISOString());
+    /** Notes a use at `atMs` (epoch ms); formatted only when written. */
+    record(keyId: number, atMs: number): void {
+      pending.set(keyId, atMs);
     },
     /** Writes what has accumulated; returns how many keys were written. */
     flush(): number {
       if (pending.size === 0) return 0;
       const batch = pending;
       pending = new Map();
-      keys.touchMany([...batch]);
+      keys.touchMany([...batch].map(([id, ms]) => [id, new Date(ms).toISOString()]));
       return batch.size;
     },
   };

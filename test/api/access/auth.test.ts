@@ -122,6 +122,29 @@ describe('counter store', () => {
     assert.equal(await repo.used(id, '2026-11-22', 'standard'), 10);
   });
 
+  it('gives each consume of one counter in a batch the total it would have seen alone, whatever the costs', async (t) => {
+    const db = openStore(join(tempDir(t), 'bdds.sqlite'));
+    t.after(() => closeStore(db));
+    const keys = createKeysRepo(db);
+    const make = (digest: string) => keys.create({ digest, prefix: 'bdds_x', email: 'a@b', plan: 'explorer', status: 'active',
+      limit_standard: null, limit_forecast_stats: null, limit_cheap: null, qps: null, created_at: '2026-11-22T00:00:00Z', expires_at: null }).id;
+    const a = make('a');
+    const b = make('b');
+    const repo = createUsageRepo(db);
+    await repo.consume(a, '2026-11-22', 'standard', 3, 100);
+    const costs = [1, 4, 2, 10];
+    const results = await Promise.all([
+      ...costs.map((cost) => repo.consume(a, '2026-11-22', 'standard', cost, 100)),
+      repo.consume(b, '2026-11-22', 'standard', 7, 100),
+      repo.consume(a, '2026-11-22', 'forecast_stats', 2, 50),
+    ]);
+    assert.deepEqual(results.map((r) => [r.admitted, r.used]), [[true, 4], [true, 8], [true, 10], [true, 20], [true, 7], [true, 2]]);
+    assert.equal(await repo.used(a, '2026-11-22', 'standard'), 20);
+    // Near the limit the same batch is settled one by one: exactly those that fit, in order.
+    const edge = await Promise.all([5, 70, 9, 1].map((cost) => repo.consume(a, '2026-11-22', 'standard', cost, 100)));
+    assert.deepEqual(edge.map((r) => [r.admitted, r.used]), [[true, 25], [true, 95], [false, 95], [true, 96]]);
+  });
+
   it('records last use off the request path and writes it in a batch', async (t) => {
     const { app, deps, lastUsed } = await buildTestApp(t, { operations: keyedOperations });
     const { key, record } = makeKey(deps);
