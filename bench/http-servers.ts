@@ -20,9 +20,15 @@ const { createLogger } = (await import(from('api/logger'))) as typeof import('..
 const { startServer } = (await import(from('api/server'))) as typeof import('../api/server.js');
 
 const kind = process.argv[2];
-if (kind === 'hello') {
+if (kind === 'hello' || kind === 'same-bytes') {
+  // `same-bytes`: bare Fastify sending a fixed body with fixed headers (BENCH_BODY_FILE: {headers, body}),
+  // the ceiling for an answer of that size, since loopback delivery of the bytes is charged to the server's core.
   const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
+  if (kind === 'hello') app.get('/', async () => ({ hello: 'world' }));
+  else {
+    const { headers, body } = JSON.parse((await import('node:fs')).readFileSync(process.env.BENCH_BODY_FILE!, 'utf8')) as { headers: Record<string, string>; body: string };
+    app.get('/', (_request, reply) => reply.headers(headers).send(body));
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));

@@ -43,6 +43,8 @@ export function createOperationCache(options: OperationCacheOptions = {}) {
       inFlight.set(key, promise);
       return promise;
     },
+    /** The cached answer for `key` if there is one, without computing. */
+    peek: (key: string): CachedAnswer | undefined => lru.get(key),
     clear: () => lru.clear(),
     /** How many computations the cache has started (hits and joined misses excluded). */
     get computations() {

@@ -20,14 +20,21 @@ export function successPrefix(head: EnvelopeHead, attribution: string): string {
   return `{"ok":true,"api_version":"${head.apiVersion}","product":${JSON.stringify(head.product)},"attribution":${JSON.stringify(attribution)},`;
 }
 
-/** A success body: the fixed prefix, the cached fragment, then the per-call `usage` and `meta`. */
-export function successBody(prefix: string, answer: CachedAnswer, usage: Usage | undefined, ignored: readonly string[]): string {
-  let body = prefix + answer.fragment;
-  if (usage) body += `,"usage":${JSON.stringify(usage)}`;
+/**
+ * A success body in two parts around the per-call `usage`: `head` (the fixed prefix and the cached
+ * fragment) and `tail` (`meta`, with the names of ignored parameters, and the closing brace). Both depend
+ * only on the answer and the call's shape, so repeated calls reuse them.
+ */
+export function successParts(prefix: string, answer: CachedAnswer, ignored: readonly string[]): { head: string; tail: string } {
   const own = answer.result.meta;
-  if (ignored.length > 0) body += `,"meta":${JSON.stringify({ ...own, ignored_params: ignored })}`;
-  else if (own && Object.keys(own).length > 0) body += `,"meta":${JSON.stringify(own)}`;
-  return `${body}}`;
+  let tail = '}';
+  if (ignored.length > 0) tail = `,"meta":${JSON.stringify({ ...own, ignored_params: ignored })}}`;
+  else if (own && Object.keys(own).length > 0) tail = `,"meta":${JSON.stringify(own)}}`;
+  return { head: prefix + answer.fragment, tail };
+}
+
+export function successBody(parts: { head: string; tail: string }, usage: Usage | undefined): string {
+  return usage ? `${parts.head},"usage":${JSON.stringify(usage)}${parts.tail}` : parts.head + parts.tail;
 }
 
 export function errorBody(

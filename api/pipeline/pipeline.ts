@@ -5,19 +5,20 @@
  * the contract's error. Transports translate their request into a `PipelineRequest` and the `Outcome`
  * (status, headers, the JSON envelope as text) back, and decide nothing.
  */
+import type { Usage } from '../../models/envelope.js';
 import type { ServiceError } from '../../models/errors.js';
 import type { Meter } from '../access/access-control.js';
 import type { Deps } from '../deps.js';
 import type { AnyOperation } from '../operation.js';
 import type { CachedAnswer } from './cache.js';
-import { identifyCaller, type Caller } from './caller.js';
-import { attributionOf, errorBody, successBody, successPrefix, type EnvelopeHead } from './envelope.js';
+import { identifyCaller, isInternalToken, type Caller } from './caller.js';
+import { attributionOf, errorBody, successBody, successParts, successPrefix, type EnvelopeHead } from './envelope.js';
 import { toServiceError } from './errors.js';
 import { noneMatch } from './etag.js';
-import { inputError } from './input-error.js';
 import { createCallMetrics, type Transport } from './metrics.js';
-import { collectParams, type RawParams } from './params.js';
-import { runOperation } from './run-operation.js';
+import type { RawParams } from './params.js';
+import { createPreparedCalls, type PreparedCall } from './prepared.js';
+import { cachedAnswer, runOperation } from './run-operation.js';
 
 export interface PipelineRequest {
   op: AnyOperation;
@@ -33,6 +34,11 @@ export interface PipelineRequest {
   ifNoneMatch?: string | undefined;
   /** False for HEAD: answered like GET, never counted. */
   countable?: boolean;
+  /**
+   * The raw parameters as one string that determines them (REST: the URL), when the transport has one:
+   * repeated calls then reuse their parse.
+   */
+  rawKey?: string;
   requestId: string;
 }
 
@@ -49,6 +55,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createPipeline(deps: Deps) {
   const metrics = createCallMetrics();
+  const prepared = createPreparedCalls();
   const attribution = attributionOf(deps.settings.serviceName);
   const prefixes = new Map<string, string>();
   const prefixOf = (op: AnyOperation, head: EnvelopeHead) => {
@@ -69,22 +76,23 @@ export function createPipeline(deps: Deps) {
     const { op } = request;
     const meter = caller.kind === 'key' ? await deps.access.admit(caller.principal, op.quotaClass!) : null;
     try {
-      const { values, ignored } = collectParams(op, request.params);
-      const parsed = op.input.safeParse(values);
-      if (!parsed.success) throw inputError(parsed.error, values);
+      const call = prepared.get(op, request.params, request.rawKey);
+      const run = () => runOperation(op, call.input, deps, { canonical: call.canonical });
       const countable = request.countable !== false;
       let cached: CachedAnswer | null = null;
       if (!countable || request.ifNoneMatch !== undefined) {
-        cached = await runOperation(op, parsed.data, deps);
+        cached = await run();
         if (noneMatch(request.ifNoneMatch, cached.etag)) {
           if (meter) await meter.peek();
           return { outcome: { status: 304, headers: { etag: cached.etag, ...meter?.headers() }, body: null, error: null }, meter };
         }
       }
-      const usage = meter ? await (countable ? meter.charge(op.cost ? op.cost(parsed.data, deps) : 1) : meter.peek()) : undefined;
-      cached ??= await runOperation(op, parsed.data, deps);
-      const headers: Record<string, string> = { 'content-type': JSON_TYPE, etag: cached.etag, ...meter?.headers() };
-      return { outcome: { status: 200, headers, body: successBody(prefixOf(op, head), cached, usage, ignored), error: null }, meter };
+      const usage = meter ? await (countable ? meter.charge(op.cost ? op.cost(call.input, deps) : 1) : meter.peek()) : undefined;
+      cached ??= await run();
+      const headers: Record<string, string> = meter
+        ? { 'content-type': JSON_TYPE, etag: cached.etag, ...meter.headers() }
+        : { 'content-type': JSON_TYPE, etag: cached.etag };
+      return { outcome: { status: 200, headers, body: bodyOf(call, op, head, cached, usage), error: null }, meter };
     } catch (err) {
       const error = toServiceError(err, deps.log, request.requestId);
       const settled = meter && request.countable !== false ? await meter.settle(error) : error;
@@ -92,11 +100,43 @@ export function createPipeline(deps: Deps) {
     }
   }
 
+  /** The body of a call whose answer is `cached`, its parts kept on the prepared call while the answer stands. */
+  function bodyOf(call: PreparedCall, op: AnyOperation, head: EnvelopeHead, cached: CachedAnswer, usage: Usage | undefined): string {
+    if (call.answer !== cached || call.parts === null) {
+      call.parts = successParts(prefixOf(op, head), cached, call.ignored);
+      call.answer = cached;
+    }
+    return successBody(call.parts, usage);
+  }
+
+  const headOf = (request: PipelineRequest): EnvelopeHead => ({
+    apiVersion: request.version === 2 || (request.version === undefined && request.op.versions[0] === 2) ? '2' : '1', product: request.op.slug,
+  });
+
   return {
     metrics,
+    /**
+     * Answers at once, without a promise, a call in which nothing waits: no counter to commit (a public
+     * product, or the internal token), parameters seen before, an answer in the cache. Null otherwise:
+     * then `call` it. (Measured: an async turn per request costs about 15 % of a cached public answer.)
+     */
+    callNow(request: PipelineRequest): Outcome | null {
+      const { op } = request;
+      if (request.rawKey === undefined) return null;
+      const internal = op.access === 'keyed';
+      if (internal && !isInternalToken(request.authorization, deps.settings.internalToken)) return null;
+      const call = prepared.peek(op, request.rawKey);
+      const cached = call ? cachedAnswer(op, call.input, deps, call.canonical) : null;
+      if (!call || !cached) return null;
+      const outcome: Outcome = noneMatch(request.ifNoneMatch, cached.etag)
+        ? { status: 304, headers: { etag: cached.etag }, body: null, error: null }
+        : { status: 200, headers: { 'content-type': JSON_TYPE, etag: cached.etag }, body: bodyOf(call, op, headOf(request), cached, undefined), error: null };
+      metrics.record(op.name, request.transport, internal ? 'internal' : 'anonymous', outcome.status);
+      return outcome;
+    },
     /** Runs one call through every policy; never throws. */
     async call(request: PipelineRequest): Promise<Outcome> {
-      const head: EnvelopeHead = { apiVersion: request.version === 2 || (request.version === undefined && request.op.versions[0] === 2) ? '2' : '1', product: request.op.slug };
+      const head = headOf(request);
       let caller: Caller = { kind: 'anonymous' };
       let outcome: Outcome;
       try {

@@ -24,24 +24,36 @@ export function entityTag(fragment: string, meta: Record<string, unknown> | unde
   return `"${hash.digest('base64url')}"`;
 }
 
-export function cacheKey(op: AnyOperation, input: unknown, deps: Deps): string {
+export function cacheKey(op: AnyOperation, input: unknown, deps: Deps, canonical = canonicalJson(input)): string {
   const version = op.dataVersion ? op.dataVersion(input, deps) : '';
-  return `${op.name}|${version}|${canonicalJson(input)}`;
+  return `${op.name}|${version}|${canonical}`;
 }
 
-/** Runs `op` on an already parsed input, through the operation cache unless `fresh` is set. */
+function ttlOf(op: AnyOperation, input: unknown, deps: Deps): number {
+  return op.cacheUntilMs ? Math.min(op.cacheTtlMs, op.cacheUntilMs(input, deps) - deps.now().getTime()) : op.cacheTtlMs;
+}
+
+/** The cached answer of `op` for this input, or null when it would have to be computed. */
+export function cachedAnswer(op: AnyOperation, input: unknown, deps: Deps, canonical: string): CachedAnswer | null {
+  return ttlOf(op, input, deps) > 0 ? deps.cache.peek(cacheKey(op, input, deps, canonical)) ?? null : null;
+}
+
+/**
+ * Runs `op` on an already parsed input, through the operation cache unless `fresh` is set. `canonical`
+ * is the input's canonical JSON when the caller has it already.
+ */
 export async function runOperation(
   op: AnyOperation,
   input: unknown,
   deps: Deps,
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; canonical?: string } = {},
 ): Promise<CachedAnswer> {
   const compute = async (): Promise<CachedAnswer> => {
     const result = await op.handler(input, deps);
     const fragment = serializeResult(result);
     return { result, fragment, etag: entityTag(fragment, result.meta) };
   };
-  const ttlMs = op.cacheUntilMs ? Math.min(op.cacheTtlMs, op.cacheUntilMs(input, deps) - deps.now().getTime()) : op.cacheTtlMs;
+  const ttlMs = ttlOf(op, input, deps);
   if (options.fresh || ttlMs <= 0) return compute();
-  return deps.cache.get(cacheKey(op, input, deps), ttlMs, compute);
+  return deps.cache.get(cacheKey(op, input, deps, options.canonical), ttlMs, compute);
 }

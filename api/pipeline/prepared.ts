@@ -1,0 +1,53 @@
+/**
+ * Parsing a call's parameters, remembered per raw form. The same raw parameters always parse to the same
+ * input (the schemas are pure), so a transport that can name the raw form (REST: the URL) lets a repeated
+ * call skip collecting, validating and canonicalising; and, while the answer is the same cached one, the
+ * body parts around `usage` too. Failed parses are not remembered.
+ */
+import { LRUCache } from 'lru-cache';
+import type { AnyOperation } from '../operation.js';
+import type { CachedAnswer } from './cache.js';
+import { canonicalJson } from './canonical-json.js';
+import { inputError } from './input-error.js';
+import { collectParams, type RawParams } from './params.js';
+
+export interface PreparedCall {
+  input: unknown;
+  ignored: string[];
+  canonical: string;
+  /** The last answer served for this call and its body parts (reused while the cache returns it). */
+  answer: CachedAnswer | null;
+  parts: { head: string; tail: string } | null;
+}
+
+/** Freezes the parsed input (and its lists) so that one shared copy can never be changed by a handler. */
+function freeze<T>(input: T): T {
+  if (input && typeof input === 'object') {
+    for (const value of Object.values(input)) if (Array.isArray(value)) Object.freeze(value);
+    Object.freeze(input);
+  }
+  return input;
+}
+
+export function prepare(op: AnyOperation, params: RawParams): PreparedCall {
+  const { values, ignored } = collectParams(op, params);
+  const parsed = op.input.safeParse(values);
+  if (!parsed.success) throw inputError(parsed.error, values);
+  return { input: freeze(parsed.data), ignored, canonical: canonicalJson(parsed.data), answer: null, parts: null };
+}
+
+export function createPreparedCalls(max = 10_000) {
+  const memo = new LRUCache<string, PreparedCall>({ max });
+  return {
+    /** The remembered call for `rawKey`, if any (never parses). */
+    peek: (op: AnyOperation, rawKey: string): PreparedCall | undefined => memo.get(`${op.name} ${rawKey}`),
+    /** The prepared call for `rawKey` (remembered), or parsed afresh when there is no raw key. */
+    get(op: AnyOperation, params: RawParams, rawKey: string | undefined): PreparedCall {
+      if (rawKey === undefined) return prepare(op, params);
+      const key = `${op.name} ${rawKey}`;
+      let call = memo.get(key);
+      if (!call) memo.set(key, (call = prepare(op, params)));
+      return call;
+    },
+  };
+}
