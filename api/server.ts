@@ -77,9 +77,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // Imports by another process, and in replay the readings that the clock reveals, reach cache keys within this.
   await scheduler.start({ name: 'data-versions', intervalMs: DATA_VERSIONS_POLL_MS, run: async () => deps.versions.poll() });
   // The daily computations run in the background so that a start is quick; /status is re-checked once
-  // they have finished (until then day-stats and forecast may show degraded on a brand-new store).
-  const modelsReady = scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: () => runDayStats(deps) })
-    .then(() => scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: () => runForecastModels(deps) }))
+  // they have finished (until then day-stats and forecast may show degraded on a brand-new store). Results
+  // still fresh from before a restart are kept: the first run waits until they are a day old.
+  const dueInMs = (oldest: string | null, intervalMs: number) => (oldest === null ? 0 : Date.parse(oldest) + intervalMs - deps.now().getTime());
+  const modelsReady = scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: () => runDayStats(deps) },
+    { firstRunInMs: dueInMs(deps.repos.dayStats.oldestGeneratedAt(), DAY_STATS_INTERVAL_MS) })
+    .then(() => scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: () => runForecastModels(deps) },
+      { firstRunInMs: dueInMs(deps.repos.forecastModels.oldestGeneratedAt(), FORECAST_INTERVAL_MS) }))
     .then(() => scheduler.runJob(statusJob));
 
   await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
@@ -94,7 +98,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = () => {
     closing ??= (async () => {
       app.closing = true;
-      await app.close();
+      // Sockets of requests still in flight become idle after their answers: close them as they do, instead
+      // of waiting for the clients' keep-alive time-outs (Fastify closes only the ones idle at the start).
+      const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close().finally(() => clearInterval(sweeper));
       await scheduler.close();
       lastUsed.flush();
       await engine.close();

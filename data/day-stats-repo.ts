@@ -20,6 +20,7 @@ export function createDayStatsRepo(db: Db) {
   const remove = db.prepare('DELETE FROM day_stats WHERE ppid = ?');
   const one = db.prepare('SELECT ppid, generated_at, unit, timezone, period_days, data_quality, payload FROM day_stats WHERE ppid = ?');
   const all = db.prepare('SELECT ppid FROM day_stats').pluck();
+  const oldest = db.prepare('SELECT min(generated_at) FROM day_stats').pluck();
   const parsed = new Map<string, StoredDayStats>();
 
   return {
@@ -43,6 +44,8 @@ export function createDayStatsRepo(db: Db) {
       return entry;
     },
     ppids: (): Set<string> => new Set(all.all() as string[]),
+    /** When the oldest stored week was computed (ISO), or null when none is stored. */
+    oldestGeneratedAt: (): string | null => (oldest.get() as string | null) ?? null,
   };
 }
 

@@ -18,6 +18,7 @@ export function createForecastModelsRepo(db: Db) {
   const remove = db.prepare('DELETE FROM forecast_models WHERE ppid = ? AND metric = ?');
   const one = db.prepare('SELECT ppid, metric, unit, generated_at, payload FROM forecast_models WHERE ppid = ? AND metric = ?');
   const all = db.prepare("SELECT ppid FROM forecast_models WHERE metric = 'main'").pluck();
+  const oldest = db.prepare('SELECT min(generated_at) FROM forecast_models').pluck();
   return {
     save: (m: StoredModel) => void upsert.run(m.ppid, m.metric, m.unit, m.generated_at, JSON.stringify(m.model)),
     remove: (ppid: string, metric: ModelMetric) => void remove.run(ppid, metric),
@@ -28,6 +29,8 @@ export function createForecastModelsRepo(db: Db) {
       return { ...rest, model: JSON.parse(payload) as ForecastModel };
     },
     ppids: (): Set<string> => new Set(all.all() as string[]),
+    /** When the oldest stored model was fitted (ISO), or null when none is stored. */
+    oldestGeneratedAt: (): string | null => (oldest.get() as string | null) ?? null,
   };
 }
 

@@ -22,8 +22,9 @@ export const tasks = {
   forecast: (arg: { values: Float64Array; cells: Int32Array; futureCells: Int32Array; model: ForecastModel }) =>
     predict(arg.values, arg.cells, arg.futureCells, arg.model),
   /**
-   * Routes in a worker (the graph built once per worker and key). Measured slower than the main thread
-   * (cloning the road graph costs ten times the routing): kept for batch use and the bench, not served.
+   * Routes in a worker, the road graph shipped with every task. Used only by `npm run bench:matrix` to
+   * compare with the main thread (cloning the graph costs ten times the routing); the service routes on
+   * the main thread.
    */
   travelMatrix: (arg: { key: string; road: RoadGraphData; crossings: CrossingSpec[]; origin: MatrixOrigin; targets: string[]; crossingType: number }) =>
     routeToCrossings(routingGraphFor(arg.key, arg.road, arg.crossings), arg.origin, arg.targets, arg.crossingType),

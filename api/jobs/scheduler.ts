@@ -32,10 +32,19 @@ export function createScheduler(log: Logger) {
   return {
     /**
      * Runs the job once now and every `intervalMs` after; resolves when the first run has finished
-     * (a caller that does not await it lets the first run go on in the background).
+     * (a caller that does not await it lets the first run go on in the background). With `firstRunInMs`
+     * (a job whose last results are still fresh), the first run waits that long instead, and the
+     * promise resolves at once.
      */
-    async start(job: Job): Promise<void> {
+    async start(job: Job, options: { firstRunInMs?: number } = {}): Promise<void> {
       if (closed) return;
+      const delayMs = Math.max(0, options.firstRunInMs ?? 0);
+      if (delayMs > 0) {
+        const first = setTimeout(() => void this.start(job), Math.min(delayMs, 2 ** 31 - 1));
+        first.unref();
+        timers.push(first);
+        return;
+      }
       const timer = setInterval(() => void runJob(job), job.intervalMs);
       timer.unref();
       timers.push(timer);
@@ -44,7 +53,7 @@ export function createScheduler(log: Logger) {
     runJob,
     async close(): Promise<void> {
       closed = true;
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers) clearTimeout(timer);
       await Promise.allSettled([...running]);
     },
   };

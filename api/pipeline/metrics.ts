@@ -15,15 +15,22 @@ export interface CallCount {
 }
 
 export function createCallMetrics() {
-  const counts = new Map<string, CallCount>();
+  // Nested maps, not one joined string key: this runs on every call (a string per call showed in profiles).
+  const counts = new Map<string, Map<Transport, Map<CallerKind, Map<number, CallCount>>>>();
   return {
     record(operation: string, transport: Transport, caller: CallerKind, status: number): void {
-      const key = `${operation} ${transport} ${caller} ${status}`;
-      const entry = counts.get(key);
+      let byTransport = counts.get(operation);
+      if (byTransport === undefined) counts.set(operation, (byTransport = new Map()));
+      let byCaller = byTransport.get(transport);
+      if (byCaller === undefined) byTransport.set(transport, (byCaller = new Map()));
+      let byStatus = byCaller.get(caller);
+      if (byStatus === undefined) byCaller.set(caller, (byStatus = new Map()));
+      const entry = byStatus.get(status);
       if (entry) entry.count++;
-      else counts.set(key, { operation, transport, caller, status, count: 1 });
+      else byStatus.set(status, { operation, transport, caller, status, count: 1 });
     },
-    snapshot: (): CallCount[] => [...counts.values()].map((c) => ({ ...c })),
+    snapshot: (): CallCount[] => [...counts.values()].flatMap((t) => [...t.values()].flatMap((c) => [...c.values()].flatMap((s) => [...s.values()])))
+      .map((c) => ({ ...c })),
   };
 }
 

@@ -18,7 +18,7 @@ import { noneMatch } from './etag.js';
 import { createCallMetrics, type Transport } from './metrics.js';
 import type { RawParams } from './params.js';
 import { createPreparedCalls, type PreparedCall } from './prepared.js';
-import { cachedAnswer, runOperation } from './run-operation.js';
+import { cachedAnswer, preparedKey, runOperation } from './run-operation.js';
 
 export interface PipelineRequest {
   op: AnyOperation;
@@ -77,7 +77,7 @@ export function createPipeline(deps: Deps) {
     const meter = caller.kind === 'key' ? await deps.access.admit(caller.principal, op.quotaClass!) : null;
     try {
       const call = prepared.get(op, request.params, request.rawKey);
-      const run = () => runOperation(op, call.input, deps, { canonical: call.canonical });
+      const run = () => runOperation(op, call.input, deps, { key: preparedKey(op, call, deps) });
       const countable = request.countable !== false;
       let cached: CachedAnswer | null = null;
       if (!countable || request.ifNoneMatch !== undefined) {
@@ -125,8 +125,8 @@ export function createPipeline(deps: Deps) {
       if (request.rawKey === undefined) return null;
       const internal = op.access === 'keyed';
       if (internal && !isInternalToken(request.authorization, deps.settings.internalToken)) return null;
-      const call = prepared.peek(op, request.rawKey);
-      const cached = call ? cachedAnswer(op, call.input, deps, call.canonical) : null;
+      const call = prepared.peek(request.rawKey);
+      const cached = call ? cachedAnswer(op, call.input, deps, preparedKey(op, call, deps)) : null;
       if (!call || !cached) return null;
       const outcome: Outcome = noneMatch(request.ifNoneMatch, cached.etag)
         ? { status: 304, headers: { etag: cached.etag }, body: null, error: null }

@@ -18,6 +18,9 @@ export interface PreparedCall {
   /** The last answer served for this call and its body parts (reused while the cache returns it). */
   answer: CachedAnswer | null;
   parts: { head: string; tail: string } | null;
+  /** The cache key for the data version it was built for (rebuilt when the version moves). */
+  key: string | null;
+  keyVersion: string | number | null;
 }
 
 /** Freezes the parsed input (and its lists) so that one shared copy can never be changed by a handler. */
@@ -33,20 +36,19 @@ export function prepare(op: AnyOperation, params: RawParams): PreparedCall {
   const { values, ignored } = collectParams(op, params);
   const parsed = op.input.safeParse(values);
   if (!parsed.success) throw inputError(parsed.error, values);
-  return { input: freeze(parsed.data), ignored, canonical: canonicalJson(parsed.data), answer: null, parts: null };
+  return { input: freeze(parsed.data), ignored, canonical: canonicalJson(parsed.data), answer: null, parts: null, key: null, keyVersion: null };
 }
 
 export function createPreparedCalls(max = 10_000) {
   const memo = new LRUCache<string, PreparedCall>({ max });
   return {
-    /** The remembered call for `rawKey`, if any (never parses). */
-    peek: (op: AnyOperation, rawKey: string): PreparedCall | undefined => memo.get(`${op.name} ${rawKey}`),
+    /** The remembered call for `rawKey`, if any (never parses). `rawKey` names the operation too (REST: the URL). */
+    peek: (rawKey: string): PreparedCall | undefined => memo.get(rawKey),
     /** The prepared call for `rawKey` (remembered), or parsed afresh when there is no raw key. */
     get(op: AnyOperation, params: RawParams, rawKey: string | undefined): PreparedCall {
       if (rawKey === undefined) return prepare(op, params);
-      const key = `${op.name} ${rawKey}`;
-      let call = memo.get(key);
-      if (!call) memo.set(key, (call = prepare(op, params)));
+      let call = memo.get(rawKey);
+      if (!call) memo.set(rawKey, (call = prepare(op, params)));
       return call;
     },
   };

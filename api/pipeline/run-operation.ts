@@ -4,6 +4,7 @@ import { canonicalJson } from './canonical-json.js';
 import type { CachedAnswer } from './cache.js';
 import type { Deps } from '../deps.js';
 import type { AnyOperation, OperationResult } from '../operation.js';
+import type { PreparedCall } from './prepared.js';
 
 /** Serialises the cacheable envelope members once (`"data":...,"snapshot":...`). */
 export function serializeResult(result: OperationResult<unknown>): string {
@@ -29,24 +30,34 @@ export function cacheKey(op: AnyOperation, input: unknown, deps: Deps, canonical
   return `${op.name}|${version}|${canonical}`;
 }
 
+/** The cache key of a prepared call, rebuilt only when its data version moves. */
+export function preparedKey(op: AnyOperation, call: PreparedCall, deps: Deps): string {
+  const version = op.dataVersion ? op.dataVersion(call.input, deps) : '';
+  if (call.key === null || call.keyVersion !== version) {
+    call.key = `${op.name}|${version}|${call.canonical}`;
+    call.keyVersion = version;
+  }
+  return call.key;
+}
+
 function ttlOf(op: AnyOperation, input: unknown, deps: Deps): number {
   return op.cacheUntilMs ? Math.min(op.cacheTtlMs, op.cacheUntilMs(input, deps) - deps.now().getTime()) : op.cacheTtlMs;
 }
 
-/** The cached answer of `op` for this input, or null when it would have to be computed. */
-export function cachedAnswer(op: AnyOperation, input: unknown, deps: Deps, canonical: string): CachedAnswer | null {
-  return ttlOf(op, input, deps) > 0 ? deps.cache.peek(cacheKey(op, input, deps, canonical)) ?? null : null;
+/** The cached answer of `op` under `key`, or null when it would have to be computed. */
+export function cachedAnswer(op: AnyOperation, input: unknown, deps: Deps, key: string): CachedAnswer | null {
+  return ttlOf(op, input, deps) > 0 ? deps.cache.peek(key) ?? null : null;
 }
 
 /**
- * Runs `op` on an already parsed input, through the operation cache unless `fresh` is set. `canonical`
- * is the input's canonical JSON when the caller has it already.
+ * Runs `op` on an already parsed input, through the operation cache unless `fresh` is set. `key` is the
+ * cache key when the caller has built it already.
  */
 export async function runOperation(
   op: AnyOperation,
   input: unknown,
   deps: Deps,
-  options: { fresh?: boolean; canonical?: string } = {},
+  options: { fresh?: boolean; key?: string } = {},
 ): Promise<CachedAnswer> {
   const compute = async (): Promise<CachedAnswer> => {
     const result = await op.handler(input, deps);
@@ -55,5 +66,5 @@ export async function runOperation(
   };
   const ttlMs = ttlOf(op, input, deps);
   if (options.fresh || ttlMs <= 0) return compute();
-  return deps.cache.get(cacheKey(op, input, deps, options.canonical), ttlMs, compute);
+  return deps.cache.get(options.key ?? cacheKey(op, input, deps), ttlMs, compute);
 }

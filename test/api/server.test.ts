@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
@@ -8,7 +8,8 @@ import { defineOperation } from '../../api/operation.js';
 import { operations } from '../../api/registry.js';
 import { startServer } from '../../api/server.js';
 import { closeStore, openStore, StoreCorruptError } from '../../data/store.js';
-import { captureLogger, tempDir } from '../helpers/deps.js';
+import { captureLogger, FIXED_NOW, tempDir } from '../helpers/deps.js';
+import { storeTemplate } from '../helpers/store-templates.js';
 
 /** Resolved when the slow handler has started (the request is then certainly in flight). */
 let slowStarted: () => void = () => undefined;
@@ -23,29 +24,33 @@ const slow = defineOperation({
   },
 });
 
-function configFor(dir: string) {
-  return loadConfig({ BDDS_PORT: '0', BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_NOW: '2026-11-22T10:00:00Z', BDDS_THREADS: '1' });
+function configFor(dir: string, env: Record<string, string> = {}) {
+  return loadConfig({ BDDS_PORT: '0', BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_NOW: '2026-11-22T10:00:00Z', BDDS_THREADS: '1', ...env });
 }
 
 describe('server on a real listener', () => {
-  it('serves status over HTTP after running the first status check at start', async (t) => {
+  it('serves status after the first status check at start, keeping typical weeks and models that are still fresh', async (t) => {
     const { log, lines } = captureLogger();
-    const server = await startServer(configFor(tempDir(t)), { log });
+    const dir = tempDir(t);
+    // A store whose weeks and models were computed at FIXED_NOW; the service restarts an hour later.
+    copyFileSync(storeTemplate('models'), join(dir, 'bdds.sqlite'));
+    const server = await startServer(configFor(dir, { BDDS_NOW: '2026-11-22T11:00:00Z' }), { log });
     t.after(() => server.close());
-    // Day-stats and forecast models are computed in the background after listening; status is re-checked then.
     await server.modelsReady;
+    assert.equal(server.deps.repos.dayStats.oldestGeneratedAt(), FIXED_NOW, 'not recomputed: less than a day old');
+    assert.equal(server.deps.repos.forecastModels.oldestGeneratedAt(), FIXED_NOW);
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(lines.filter((l) => l.includes(`bdds listening on ${server.url}`)).length, 1, 'one line with the base URL');
     const res = await fetch(`${server.url}/api/v1/data/status`);
     assert.equal(res.status, 200);
     const body = (await res.json()) as { data: { overall: string; products: Record<string, { checked_at: string }> } };
     assert.equal(body.data.overall, 'operational');
-    assert.equal(body.data.products.status?.checked_at, '2026-11-22T10:00:00.000Z');
+    assert.equal(body.data.products.status?.checked_at, '2026-11-22T11:00:00.000Z');
   });
 
   it('drains in-flight requests on shutdown, refuses new ones with 503, closes pool and store', async (t) => {
     const { log } = captureLogger();
-    const server = await startServer(configFor(tempDir(t)), { log, operations: [...operations, slow] });
+    const server = await startServer(configFor(tempDir(t), { BDDS_DEMO_REPLAY: '0' }), { log, operations: [...operations, slow] });
     const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const inFlight = fetch(`${server.url}/api/v1/data/slow`);
     await started;

@@ -38,7 +38,7 @@ describe('bdds keys', () => {
     closeStore(store);
 
     // The key created by the command works against the service on the same store.
-    const server = await startServer(loadConfig({ BDDS_PORT: '0', BDDS_DB: db, BDDS_THREADS: '1' }), { log: captureLogger().log, operations: keyedOperations });
+    const server = await startServer(loadConfig({ BDDS_PORT: '0', BDDS_DB: db, BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' }), { log: captureLogger().log, operations: keyedOperations });
     const res = await fetch(`${server.url}/api/v1/data/counted`, { headers: bearer(key) });
     assert.equal(res.status, 200);
     assert.equal(server.demoKey, null, 'no demo key on a store that already has keys');
@@ -64,12 +64,13 @@ describe('bdds keys', () => {
 
   it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {
     const dir = tempDir(t);
-    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_THREADS: '1' });
+    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' });
     const first = await startServer(config, { log: captureLogger().log });
     const demo = first.demoKey;
     assert.ok(demo);
-    const res = await fetch(`${first.url}/api/v1/data/status`, { headers: bearer(demo) });
-    assert.equal(res.status, 200);
+    const res = await fetch(`${first.url}/api/v1/data/checkpoints?country=2`, { headers: bearer(demo) });
+    assert.equal(res.status, 200, 'the demo key opens a keyed product');
+    assert.equal(((await res.json()) as { usage: { limit_today: number } }).usage.limit_today, 200, 'on the Explorer plan');
     assert.equal(first.deps.repos.keys.list()[0]!.plan, 'explorer');
     await first.close();
     const second = await startServer(config, { log: captureLogger().log });

@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { createScheduler } from '../../../api/jobs/scheduler.js';
-import { runDayStats } from '../../../api/jobs/day-stats-job.js';
-import { runForecastModels } from '../../../api/jobs/forecast-job.js';
 import { runStatusChecks } from '../../../api/jobs/status-check.js';
 import { defineOperation } from '../../../api/operation.js';
 import { operations } from '../../../api/registry.js';
@@ -24,9 +22,7 @@ const empty = defineOperation({
 describe('status job', () => {
   it('exercises each product and stores online, degraded and offline with details', async (t) => {
     const ops = [...operations, probe, explode, quantiles, empty];
-    const { app, deps } = await buildTestApp(t, { operations: ops, seed: { history: true } });
-    await runDayStats(deps);
-    await runForecastModels(deps);
+    const { app, deps } = await buildTestApp(t, { operations: ops, seed: { history: true, models: true } });
     const checks = await runStatusChecks(ops, deps);
     assert.equal(checks.length, ops.length);
     const body = (await app.inject('/api/v1/data/status')).json();
@@ -82,5 +78,19 @@ describe('status job', () => {
     assert.equal(maxConcurrent, 1);
     await new Promise((r) => setTimeout(r, 60));
     assert.equal(runs, after, 'no run after close');
+  });
+
+  it('delays the first run of a job whose results are still fresh, then keeps its interval', async () => {
+    const scheduler = createScheduler(captureLogger().log);
+    const at: number[] = [];
+    const t0 = Date.now();
+    await scheduler.start({ name: 'daily', intervalMs: 40, run: async () => void at.push(Date.now() - t0) }, { firstRunInMs: 80 });
+    assert.equal(at.length, 0, 'start resolves at once without running');
+    await new Promise((r) => setTimeout(r, 60));
+    assert.equal(at.length, 0, 'still fresh');
+    await new Promise((r) => setTimeout(r, 90));
+    await scheduler.close();
+    assert.ok(at.length >= 2, `ran when due and then on its interval (${at.join(', ')} ms)`);
+    assert.ok(at[0]! >= 75, `the first run waited (${at[0]} ms)`);
   });
 });
