@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { backtestCommand, BACKTEST_USAGE } from './commands/backtest.js';
 import { importCommand, IMPORT_USAGE } from './commands/import.js';
-import { jobsCommand, JOBS_USAGE } from './commands/jobs.js';
+import { JOB_NAMES, jobsCommand, JOBS_USAGE } from './commands/jobs.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
 import { serveCommand, SERVE_USAGE } from './commands/serve.js';
 import { callCommand, CALL_USAGE } from './commands/call.js';
@@ -27,7 +27,7 @@ const COMMANDS: Record<string, Command> = {
   mcp: { summary: 'serve every product as MCP tools over stdio', usage: MCP_USAGE, run: mcpCommand },
   keys: { summary: 'create, list, revoke and verify API keys', usage: KEYS_USAGE, run: keysCommand },
   backtest: { summary: 'run the forecast back-test on an external series (CSV)', usage: BACKTEST_USAGE, run: backtestCommand },
-  jobs: { summary: 'run a background job once (day-stats, status)', usage: JOBS_USAGE, run: jobsCommand },
+  jobs: { summary: `run a background job once (${JOB_NAMES.join(', ')})`, usage: JOBS_USAGE, run: jobsCommand },
   import: { summary: 'import observation files (granica, echerha, dpsu, echerha-live, csv, ndjson)', usage: IMPORT_USAGE, run: importCommand },
 };
 

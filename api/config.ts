@@ -2,8 +2,46 @@
  * Configuration: environment variables with defaults, validated by one schema at start.
  * Only the server entry and the CLI call `loadConfig`; nothing else reads process.env.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { integer } from '../models/query.js';
+
+/**
+ * Which forwarding proxies are believed for the client's address: a number of proxy hops in front of the
+ * service, or the proxies' addresses and CIDR ranges (and proxy-addr's names `loopback`, `linklocal`,
+ * `uniquelocal`).
+ */
+export type TrustProxy = number | readonly string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 16;
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** `BDDS_TRUST_PROXY`: `1` (or another hop count), or a comma-separated list of addresses and CIDR ranges. */
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim();
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+    ctx.addIssue({ code: 'custom', message: `a hop count must be between 1 and ${MAX_PROXY_HOPS} (leave it unset to trust no proxy)` });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim()).filter((e) => e.length > 0);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `must be a hop count or a comma-separated list of IP addresses and CIDR ranges${bad.length > 0 ? ` (not: ${bad.join(', ')})` : ''}` });
+    return z.NEVER;
+  }
+  return Object.freeze(entries);
+});
 
 export const ConfigSchema = z.object({
   BDDS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -15,6 +53,7 @@ export const ConfigSchema = z.object({
   BDDS_INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BDDS_THREADS: integer(1, 64).optional(),
   BDDS_DEMO_REPLAY: z.enum(['0', '1']).default('1'),
+  BDDS_TRUST_PROXY: trustProxy.optional(),
 });
 
 export interface Config {
@@ -29,6 +68,11 @@ export interface Config {
   threads: number | null;
   /** Demo configuration: seed the recorded series and replay them shifted to the present. */
   demoReplay: boolean;
+  /**
+   * Forwarding proxies believed for the client's address (`X-Forwarded-For`): null (unset) uses the socket's
+   * address. Optional so that configurations built in code need not name it.
+   */
+  trustProxy?: TrustProxy | null;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     internalToken: c.BDDS_INTERNAL_TOKEN ?? null,
     threads: c.BDDS_THREADS ?? null,
     demoReplay: c.BDDS_DEMO_REPLAY === '1',
+    trustProxy: c.BDDS_TRUST_PROXY ?? null,
   };
 }
 

@@ -4,6 +4,9 @@ import type { OpenApiDocument } from './openapi.js';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Description text as a reader sees it: escaped, with `code` spans set as code (not left as backticks). */
+const renderText = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, '<code>$1</code>');
+
 interface Param { name: string; in: string; required: boolean; description?: string; schema: unknown }
 interface Get { operationId: string; summary: string; description?: string; security: unknown[];
   parameters: Param[]; responses: Record<string, { description: string }>; 'x-quota-class'?: string }
@@ -22,12 +25,12 @@ function renderOperation(path: string, get: Get): string {
     ? '<p>No parameters.</p>'
     : `<table><tr><th>name</th><th>in</th><th>required</th><th>type</th><th>meaning</th></tr>${get.parameters
         .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td>` +
-          `<td>${escapeHtml(schemaHint(p.schema))}</td><td>${escapeHtml(p.description ?? '')}</td></tr>`).join('')}</table>`;
+          `<td>${escapeHtml(schemaHint(p.schema))}</td><td>${renderText(p.description ?? '')}</td></tr>`).join('')}</table>`;
   const responses = Object.entries(get.responses)
     .map(([status, r]) => `<li><code>${status}</code> ${escapeHtml(r.description)}</li>`).join('');
   const access = get.security.length === 0 ? 'public, no key, never counted' : `key required; quota class <code>${escapeHtml(get['x-quota-class'] ?? 'standard')}</code>`;
   return `<section id="${escapeHtml(get.operationId)}"><h2><code>GET ${escapeHtml(path)}</code></h2>
-<p><strong>${escapeHtml(get.summary)}</strong> (${access})</p>${get.description ? `<p>${escapeHtml(get.description)}</p>` : ''}
+<p><strong>${renderText(get.summary)}</strong> (${access})</p>${get.description ? `<p>${renderText(get.description)}</p>` : ''}
 ${params}<ul>${responses}</ul></section>`;
 }
 

@@ -15,7 +15,7 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchem
   return rest;
 }
 
-const COMMON_ERRORS: readonly ErrorCode[] = ['bad_request', 'internal_error', 'service_unavailable'];
+const COMMON_ERRORS: readonly ErrorCode[] = ['bad_request', 'header_too_large', 'internal_error', 'service_unavailable'];
 const KEYED_ERRORS: readonly ErrorCode[] = ['missing_api_key', 'invalid_api_key', 'qps_exceeded', 'quota_exceeded'];
 
 function errorCodesOf(op: AnyOperation): ErrorCode[] {
@@ -24,7 +24,7 @@ function errorCodesOf(op: AnyOperation): ErrorCode[] {
 
 function responsesOf(op: AnyOperation): Record<string, unknown> {
   const responses: Record<string, unknown> = {
-    200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(successEnvelope(op.output), 'output') } } },
+    200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(successEnvelope(op.output, op.snapshot), 'output') } } },
   };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(op)) {
@@ -37,6 +37,26 @@ function responsesOf(op: AnyOperation): Record<string, unknown> {
   return responses;
 }
 
+/**
+ * A parameter as REST takes it: one value (a list is one comma-separated value; a repeated parameter is
+ * refused), so the array form the JSON transports accept is dropped; where a parser takes a number or a
+ * boolean as well as its text, the parameter is declared as that number or boolean.
+ */
+function restParamSchema(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema.type)) {
+    const types = (schema.type as string[]).filter((t) => t !== 'array');
+    const typed = types.find((t) => t === 'number' || t === 'integer' || t === 'boolean');
+    return { ...schema, type: typed ?? (types.length === 1 ? types[0] : types) };
+  }
+  const anyOf = schema.anyOf as JsonSchema[] | undefined;
+  if (!Array.isArray(anyOf)) return schema;
+  const single = anyOf.filter((s) => s.type !== 'array');
+  const typed = single.find((s) => s.type === 'number' || s.type === 'integer' || s.type === 'boolean');
+  const { anyOf: _dropped, ...rest } = schema;
+  if (typed && single.every((s) => s === typed || s.type === 'string')) return { ...rest, ...typed };
+  return single.length === 1 ? { ...rest, ...single[0] } : { ...rest, anyOf: single.map(restParamSchema) };
+}
+
 function parametersOf(op: AnyOperation): unknown[] {
   const pathParams = new Set(op.pathParams ?? []);
   return Object.entries(op.input.shape as Record<string, z.ZodType>).map(([name, schema]) => ({
@@ -44,7 +64,7 @@ function parametersOf(op: AnyOperation): unknown[] {
     in: pathParams.has(name) ? 'path' : 'query',
     required: pathParams.has(name) || !schema.safeParse(undefined).success,
     ...(schema.description ? { description: schema.description } : {}),
-    schema: jsonSchema(schema, 'input'),
+    schema: restParamSchema(jsonSchema(schema, 'input')),
   }));
 }
 

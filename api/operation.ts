@@ -3,6 +3,7 @@
  * handler. REST routes, tRPC procedures, OpenAPI and the status self-check are all generated from it.
  */
 import type { z } from 'zod';
+import type { Credit } from '../data/credits.js';
 import type { QuotaClass } from '../models/envelope.js';
 import type { ErrorCode } from '../models/errors.js';
 import type { Deps } from './deps.js';
@@ -35,6 +36,10 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   cost?: (input: z.output<I>, deps: Deps) => number;
   input: I;
   output: O;
+  /** Sources whose licences require credit in every answer (named in `attribution`). */
+  credits?: readonly Credit[];
+  /** The schema of the envelope's `snapshot`, for products that give one (OpenAPI). */
+  snapshot?: z.ZodType;
   /** How long an answer may be served from the cache; 0 = never cached. */
   cacheTtlMs: number;
   /**

@@ -69,7 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key
     : null;
   const ops = options.operations ?? operations;
-  const app = buildApp(deps, { operations: ops });
+  const app = buildApp(deps, { operations: ops, trustProxy: config.trustProxy ?? null });
   const scheduler = createScheduler(log);
   const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
   await scheduler.start(statusJob);

@@ -115,4 +115,10 @@ export const MIGRATIONS: readonly string[] = [
      payload       TEXT NOT NULL,
      PRIMARY KEY (ppid, metric)
    ) STRICT, WITHOUT ROWID;`,
+  // 6: the bundled recorded sample under sources of its own, ranked after every other source, so that
+  // the demo replay shifts only the sample and imported or live readings take over from it.
+  `INSERT INTO sources (source, label, category, priority, realtime) VALUES
+     ('sample.echerha', 'eCherha electronic queue (Ukraine), recorded sample replayed', 'electronic_queue', 1001, 0),
+     ('sample.dpsu', 'State Border Guard Service of Ukraine, recorded sample replayed', 'border_guard', 1002, 0),
+     ('sample.granica', 'Polish Border Guard (granica.gov.pl), recorded sample replayed', 'border_guard', 1003, 0);`,
 ];

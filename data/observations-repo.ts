@@ -1,12 +1,19 @@
 /**
  * Reading observations for products. Each checkpoint is read from one series: its highest-priority
- * source (eCherha, then DPSU, then granica, then imported sources by name), so that feeds measuring
- * different things are never mixed in one line. In demo replay, a series is shown shifted forward by
- * whole weeks so that it ends at the present; shifted rows are labelled `replay`.
+ * source (eCherha, then DPSU, then granica, then imported sources by name, then the bundled sample), so
+ * that feeds measuring different things are never mixed in one line. In demo replay, the bundled
+ * sample is shown shifted forward by whole weeks so that it ends at the present, labelled `replay`.
  */
 import type { Db } from './store.js';
 
 export const WEEK_S = 7 * 86_400;
+
+/**
+ * The bundled recorded series are stored under their own sources (`sample.echerha`, `sample.dpsu`,
+ * `sample.granica`), ranked below every other source, so that imported or live readings of a checkpoint
+ * always take over from the sample and are never shifted.
+ */
+export const SAMPLE_SOURCE_PREFIX = 'sample.';
 
 export interface ObservationRow {
   ts: number;
@@ -20,7 +27,9 @@ export interface ObservationRow {
 export interface SeriesView {
   ppid: string;
   source: string;
-  /** Seconds added to stored instants (0 unless replaying). */
+  /** The bundled recorded sample (a `sample.*` source), the only data ever replayed. */
+  sample: boolean;
+  /** Seconds added to stored instants (0 unless replaying the sample). */
   shiftS: number;
   label: string;
   category: string;
@@ -46,8 +55,10 @@ export function createObservationsRepo(db: Db, options: ObservationsOptions) {
   function view(ppid: string, nowS: number): SeriesView | null {
     const s = seriesOf.get(ppid) as { source: string; last_ts: number; label: string; category: string; realtime: number } | undefined;
     if (!s) return null;
-    const shiftS = options.replay && s.last_ts < nowS ? Math.ceil((nowS - s.last_ts) / WEEK_S) * WEEK_S : 0;
-    return { ppid, source: s.source, shiftS, label: s.label, category: s.category, realtime: s.realtime === 1 && shiftS === 0 };
+    const sample = s.source.startsWith(SAMPLE_SOURCE_PREFIX);
+    // Only the bundled sample is replayed: imported and live readings are shown where they happened.
+    const shiftS = sample && options.replay && s.last_ts < nowS ? Math.ceil((nowS - s.last_ts) / WEEK_S) * WEEK_S : 0;
+    return { ppid, source: s.source, sample, shiftS, label: s.label, category: s.category, realtime: s.realtime === 1 && !sample };
   }
 
   const shifted = (row: ObservationRow, shiftS: number): ObservationRow => (shiftS === 0 ? row : { ...row, ts: row.ts + shiftS });

@@ -10,6 +10,7 @@ import { parseGenericNdjson } from './importers/generic.js';
 import { importFeeds, type ImportSummary } from './importers/run-import.js';
 import { createResolver } from './importers/resolve.js';
 import type { RoadGraphData } from '../models/engine-results.js';
+import { SAMPLE_SOURCE_PREFIX } from './observations-repo.js';
 import type { Db } from './store.js';
 
 /** A file of data/bundled, from the sources or from the build (dist/data -> data/bundled). */
@@ -35,6 +36,8 @@ export function seedBundled(db: Db, options: { history: boolean }): SeedResult {
   if (options.history && (db.prepare('SELECT count(*) FROM series').pluck().get() as number) === 0) {
     const file = bundledPath('observations.ndjson.gz');
     const feed = parseGenericNdjson(gunzipSync(readFileSync(file)).toString('utf8'), 'data/bundled/observations.ndjson.gz');
+    // The sample is stored under sources of its own (`sample.*`): the only data the demo replays.
+    for (const { reading } of feed.readings) reading.source = `${SAMPLE_SOURCE_PREFIX}${reading.source}`;
     result.history = importFeeds(db, [feed], createResolver(createDirectoryRepo(db)));
   }
   return result;

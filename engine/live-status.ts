@@ -30,17 +30,32 @@ export function waitOf(r: Reading): { waitMin: number | null; estimated: boolean
 export type WaitStatus = 'green' | 'yellow' | 'red';
 
 /**
- * Against the checkpoint's own typical-week cell when known (green <= p75, yellow <= 1.5 x p75,
- * red above); otherwise by wait minutes (< 60 green, < 180 yellow, red above); null when neither.
+ * Wait minutes below which a wait is green, and below which yellow, per vehicle type: what a driver of
+ * that vehicle would call a short and a long wait. Cars (4, 5) 1 h / 3 h; buses (6) 2 h / 5 h;
+ * pedestrians (7) 30 min / 90 min; trucks under 7.5 t (8) 3 h / 8 h; trucks (9) 4 h / 12 h.
  */
-export function waitStatusOf(queue: number | null, typicalP75: number | null, waitMin: number | null): WaitStatus | null {
-  if (queue !== null && typicalP75 !== null) {
-    if (queue <= typicalP75) return 'green';
-    return queue <= 1.5 * typicalP75 ? 'yellow' : 'red';
-  }
+export const WAIT_THRESHOLDS_MIN: Readonly<Record<number, readonly [green: number, yellow: number]>> = Object.freeze({
+  4: [60, 180], 5: [60, 180], 6: [120, 300], 7: [30, 90], 8: [180, 480], 9: [240, 720],
+});
+
+/**
+ * How long the wait is, for the vehicle type: green below the first threshold, yellow below the second,
+ * red above; null without a wait. A 65-hour truck wait is red whatever is usual at that crossing.
+ */
+export function waitStatusOf(waitMin: number | null, crossingType: number): WaitStatus | null {
   if (waitMin === null) return null;
-  if (waitMin < 60) return 'green';
-  return waitMin < 180 ? 'yellow' : 'red';
+  const [green, yellow] = WAIT_THRESHOLDS_MIN[crossingType] ?? WAIT_THRESHOLDS_MIN[4]!;
+  if (waitMin < green) return 'green';
+  return waitMin < yellow ? 'yellow' : 'red';
+}
+
+export type VsTypical = 'below' | 'usual' | 'above';
+
+/** The current value against the typical-week cell's quartiles: below <= p25, usual <= p75, above beyond. */
+export function vsTypicalOf(value: number | null, cell: { p25: number | null; p75: number | null } | null): VsTypical | null {
+  if (value === null || cell === null || cell.p25 === null || cell.p75 === null) return null;
+  if (value <= cell.p25) return 'below';
+  return value <= cell.p75 ? 'usual' : 'above';
 }
 
 export interface Trend {

@@ -1,9 +1,10 @@
 /** `truck-bans` and `trading-sundays` (contract section 3). */
 import { z } from 'zod';
-import { commaList, isoDate, iso2 } from './query.js';
+import { isoCountry } from './country-param.js';
+import { commaList, isoDate } from './query.js';
 
 export const TruckBansInput = z.object({
-  country: commaList(iso2(), 30, 'too_many_countries').optional().describe('ISO-2 code or comma list (default: every covered country)'),
+  country: commaList(isoCountry(), 30, 'too_many_countries').optional().describe('ISO-2 code (or country number) or comma list (default: every covered country)'),
   date: isoDate().optional().describe('one day YYYY-MM-DD (default: the next 7 days from today in each country)'),
 });
 export type TruckBansInput = z.infer<typeof TruckBansInput>;
@@ -51,7 +52,7 @@ export const TruckBansOutput = z.object({
 export type TruckBansOutput = z.infer<typeof TruckBansOutput>;
 
 export const TradingSundaysInput = z.object({
-  country: commaList(iso2(), 30, 'too_many_countries').optional().describe('ISO-2 code or comma list (default: every country held)'),
+  country: commaList(isoCountry(), 30, 'too_many_countries').optional().describe('ISO-2 code (or country number) or comma list (default: every country held)'),
 });
 export type TradingSundaysInput = z.infer<typeof TradingSundaysInput>;
 

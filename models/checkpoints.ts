@@ -1,10 +1,11 @@
 /** `checkpoints` (the directory) and `search` (names in any language). */
 import { z } from 'zod';
-import { commaList, integer, lang, text } from './query.js';
+import { countryId } from './country-param.js';
+import { commaList, lang, text } from './query.js';
 import { DataQuality, Freshness } from './queue.js';
 
 export const CheckpointsInput = z.object({
-  country: integer(1, 23).optional().describe('numeric country code (1-23); matches either side of the border'),
+  country: countryId().optional().describe('country number (1-23) or ISO-2 code; matches either side of the border'),
   lang: lang('en').describe('language of names (default en)'),
 });
 export type CheckpointsInput = z.infer<typeof CheckpointsInput>;

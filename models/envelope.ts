@@ -45,12 +45,12 @@ export const ErrorEnvelope = EnvelopeBase.extend({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
-/** The success envelope around an operation's `data` schema. */
-export function successEnvelope<T extends z.ZodType>(data: T) {
+/** The success envelope around an operation's `data` schema (and its `snapshot` schema, for products that give one). */
+export function successEnvelope<T extends z.ZodType>(data: T, snapshot: z.ZodType = z.unknown()) {
   return EnvelopeBase.extend({
     ok: z.literal(true),
     data,
-    snapshot: z.unknown().optional(),
+    snapshot: snapshot.optional(),
     usage: Usage.optional(),
     resolved_location: z.unknown().optional(),
     meta: Meta.optional(),

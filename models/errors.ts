@@ -10,6 +10,10 @@ export const ERROR_STATUS = Object.freeze({
   forbidden: 403,
   not_found: 404,
   unknown_product: 404,
+  // Not in the contract's table (which is silent on them): another method on a product path, and a request
+  // line or header block larger than the HTTP parser accepts.
+  method_not_allowed: 405,
+  header_too_large: 431,
   qps_exceeded: 429,
   quota_exceeded: 429,
   internal_error: 500,
@@ -60,3 +64,23 @@ export const notFound = (message: string, reason: string) =>
 
 export const unavailable = (message: string, retryAfterS = 5, reason?: string) =>
   new ServiceError('service_unavailable', message, { retryAfterS, ...(reason ? { reason } : {}) });
+
+/**
+ * Characters never echoed raw: C0 and C1 controls, the soft hyphen, the Arabic letter mark, zero-width
+ * characters, line and paragraph separators, bidirectional embeddings, overrides and isolates, invisible
+ * operators, the BOM, interlinear annotations, the replacement character and lone surrogates.
+ */
+const UNECHOABLE =
+  /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu;
+
+const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * A client's value as it may appear in a message or `meta.ignored_params`: cut to `maxLength` code units,
+ * then every control, invisible or bidi-override character written as a visible escape (`\u202E`), so an
+ * echo can neither reorder nor hide the text around it.
+ */
+export function echoed(value: string, maxLength = 40): string {
+  const cut = value.length > maxLength ? value.slice(0, maxLength) : value;
+  return cut.replace(UNECHOABLE, escapeChar);
+}

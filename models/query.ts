@@ -4,6 +4,7 @@
  * Each parser rejects with a `reason` in the issue params, which the transports turn into `bad_request`.
  */
 import { z } from 'zod';
+import { echoed } from './errors.js';
 import { resolveLang, type Lang } from './languages.js';
 
 type Ctx = z.core.$RefinementCtx<unknown>;
@@ -81,11 +82,6 @@ export const isoDate = () =>
     return raw;
   });
 
-/** An ISO 3166-1 alpha-2 code, upper-cased. */
-export const iso2 = () =>
-  z.string().transform((raw, ctx) =>
-    /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : reject(ctx, 'must be a two-letter ISO country code', 'malformed_country'));
-
 /** One of a fixed set of words; the message lists them. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.string().transform((raw, ctx) =>
@@ -108,7 +104,7 @@ export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReas
       if (!parsed.success) {
         const first = parsed.error.issues[0]!;
         const reason = (first as { params?: { reason?: string } }).params?.reason ?? 'invalid_value';
-        return reject(ctx, `'${part.slice(0, 40)}' ${first.message}`, reason);
+        return reject(ctx, `'${echoed(part)}' ${first.message}`, reason);
       }
       if (!out.includes(parsed.data)) out.push(parsed.data);
     }

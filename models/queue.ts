@@ -1,20 +1,28 @@
 /** `queue`, `update-info`, `multi` and `border`: the live products (contract section 3). */
 import { z } from 'zod';
+import { countryId } from './country-param.js';
 import { commaList, integer, lang, oneOf, ppid } from './query.js';
 
 export const Freshness = z.enum(['fresh', 'recent', 'stale', 'outdated']);
 export const WaitStatus = z.enum(['green', 'yellow', 'red']);
+export const VsTypical = z.enum(['below', 'usual', 'above']);
 export const TrendDirection = z.enum(['up', 'down', 'stable']);
 export const DataQuality = z.enum(['high', 'low']);
 export const TypeOfData = z.enum(['live', 'replay', 'imported']);
+
+/** What every reading says about itself wherever it appears: replayed, imported or live, and whether real time. */
+export const ReadingKind = {
+  type_of_data: TypeOfData.nullable(),
+  is_realtime: z.boolean(),
+};
 
 export const QUEUE_SECTIONS = ['hourly', 'daily', 'snapshot'] as const;
 
 export const QueueInput = z.object({
   ppid: ppid().describe('checkpoint'),
   section: oneOf(QUEUE_SECTIONS).optional().describe('hourly, daily or snapshot (default: hourly and daily)'),
-  origin: integer(1, 23).optional().describe('origin country code; must match the checkpoint'),
-  destination: integer(1, 23).optional().describe('destination country code; must match the checkpoint'),
+  origin: countryId().optional().describe('origin country (number 1-23 or ISO-2); must match the checkpoint'),
+  destination: countryId().optional().describe('destination country (number 1-23 or ISO-2); must match the checkpoint'),
 });
 export type QueueInput = z.infer<typeof QueueInput>;
 
@@ -26,8 +34,12 @@ export const QueueSnapshot = z.object({
   age_min: z.number().int(),
   data_quality: DataQuality,
   freshness: Freshness,
+  wait_status: WaitStatus.nullable(),
+  vs_typical: VsTypical.nullable(),
   type_of_data: TypeOfData,
+  is_realtime: z.boolean(),
 });
+export type QueueSnapshot = z.infer<typeof QueueSnapshot>;
 
 export const HourlyEntry = z.object({
   time: z.number().int(),
@@ -98,14 +110,17 @@ export const MultiQueue = z.object({
   name: z.string(),
   updated_at: z.string().nullable(),
   data_quality: DataQuality.nullable(),
+  vs_typical: VsTypical.nullable(),
+  ...ReadingKind,
 });
 
 export const MultiOutput = z.record(z.string(), z.object({ queue: MultiQueue.optional(), update_info: UpdateInfo.optional() }));
 export type MultiOutput = z.infer<typeof MultiOutput>;
 
 export const BorderInput = z.object({
-  origin: integer(1, 23).describe('origin country code'),
-  destination: z.union([z.literal('all'), commaList(integer(1, 23), 23, 'too_many_countries')]).describe('a country code, a comma list, or all'),
+  origin: countryId().describe('origin country (number 1-23 or ISO-2)'),
+  destination: z.union([z.literal('all'), commaList(countryId(), 23, 'too_many_countries')])
+    .describe('a country (number or ISO-2), a comma list, or all: every neighbour of the origin with monitored data for this vehicle type'),
   crossing_type: integer(4, 9).describe('vehicle type 4-9'),
   lang: lang('en').describe('language of names'),
 });
@@ -125,6 +140,8 @@ export const BorderCheckpoint = z.object({
   age_min: z.number().int().nullable(),
   freshness: Freshness.nullable(),
   data_quality: DataQuality.nullable(),
+  vs_typical: VsTypical.nullable(),
+  ...ReadingKind,
 });
 
 export const BorderOutput = z.object({

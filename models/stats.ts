@@ -1,5 +1,6 @@
 /** `stats`, `day-stats` and `alternatives` (contract section 3). */
 import { z } from 'zod';
+import { ReadingKind } from './queue.js';
 import { flag, integer, isoDate, lang, ppid } from './query.js';
 
 const Unit = z.enum(['vehicles', 'minutes']);
@@ -9,7 +10,7 @@ export const StatsInput = z.object({
   ppid: ppid().describe('checkpoint'),
   date: isoDate().optional().describe('local date YYYY-MM-DD (default: yesterday in the checkpoint zone)'),
   compare: flag().optional().describe('1 adds the previous day and the delta'),
-  lang: lang('uk').describe('language of labels (default uk)'),
+  lang: lang().describe('language of labels (default en)'),
 });
 export type StatsInput = z.infer<typeof StatsInput>;
 
@@ -36,7 +37,7 @@ export type StatsOutput = z.infer<typeof StatsOutput>;
 
 export const DayStatsInput = z.object({
   ppid: ppid().describe('checkpoint'),
-  lang: lang('uk').describe('language of weekday labels (default uk)'),
+  lang: lang().describe('language of weekday labels (default en)'),
 });
 export type DayStatsInput = z.infer<typeof DayStatsInput>;
 
@@ -68,7 +69,7 @@ export type DayStatsOutput = z.infer<typeof DayStatsOutput>;
 
 export const AlternativesInput = z.object({
   ppid: ppid().describe('checkpoint'),
-  lang: lang('uk').describe('language of names (default uk)'),
+  lang: lang().describe('language of names (default en)'),
   crossing_type: integer(4, 9).optional().describe('vehicle type override (default: the type of the ppid)'),
   limit: integer(1, 10).default(5).describe('1-10, default 5'),
 });
@@ -83,13 +84,21 @@ export const Alternative = z.object({
   drive_delta_min: z.number(),
   total_delta_min: z.number().nullable(),
   is_better: z.boolean(),
+  ...ReadingKind,
 });
 
 export const AlternativesOutput = z.object({
   ppid: z.string(),
   name: z.string(),
+  /** The vehicle type compared (the ppid's, or `crossing_type`). */
+  crossing_type: z.number().int(),
+  /** The checkpoint at this crossing whose reading is compared: the same vehicle type and direction; null when there is none. */
+  compared_ppid: z.string().nullable(),
   queue: z.number().nullable(),
   wait_min: z.number().nullable(),
+  ...ReadingKind,
+  /** Why totals are unknown, when they are. */
+  note: z.string().optional(),
   alternatives: z.array(Alternative),
   best: Alternative.nullable(),
   generated_at: z.string(),

@@ -1,14 +1,17 @@
 /** `travel-matrix` (contract section 3). */
 import { z } from 'zod';
-import { integer, iso2, lang, latitude, longitude } from './query.js';
+import { countryId, isoCountry } from './country-param.js';
+import { integer, lang, latitude, longitude } from './query.js';
+import { ReadingKind } from './queue.js';
 
 export const TravelMatrixInput = z.object({
   origin_lat: latitude().describe('origin latitude (required)'),
   origin_lon: longitude().describe('origin longitude (required)'),
   type: integer(4, 9).default(4).describe('4 car (default), 5 car EU to UA, 6 bus, 7 pedestrian, 8 truck under 7.5 t, 9 truck'),
-  dest: z.union([z.literal('all'), integer(1, 6)]).default('all').describe('country the crossings lead into: 1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD, or all'),
-  origin_country: iso2().optional().describe('ISO-2 country of the origin (default: that of the nearest city on the road graph)'),
-  lang: lang('uk').describe('language of checkpoint names (default uk)'),
+  dest: z.union([z.literal('all'), countryId([1, 2, 3, 4, 5, 6])]).default('all')
+    .describe('country the crossings lead into: 1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD (number or ISO-2), or all'),
+  origin_country: isoCountry().optional().describe('country of the origin, ISO-2 (or number) (default: that of the nearest city on the road graph)'),
+  lang: lang().describe('language of checkpoint names (default en)'),
 });
 export type TravelMatrixInput = z.infer<typeof TravelMatrixInput>;
 
@@ -35,6 +38,7 @@ export const MatrixResult = z.object({
   queue_minutes_at_arrival: z.number().nullable(),
   queue_basis: z.enum(['forecast', 'current']).nullable(),
   queue_cars: z.number().nullable(),
+  ...ReadingKind,
   total_minutes: z.number().nullable(),
   status: z.enum(['open', 'closed', 'inactive', 'unreachable']),
   route: z.object({ legs: z.array(MatrixLeg) }),

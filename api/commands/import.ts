@@ -13,14 +13,27 @@ import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { createClock, loadConfig } from '../config.js';
 
-export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--json]
+export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
+                   [--json]
 
 Formats:
 ${Object.entries(FORMATS).map(([name, f]) => `  ${name.padEnd(13)} ${f.summary}`).join('\n')}
 
 Files may be gzipped (.gz). A folder imports every file in it. The import is one transaction: a file
-that cannot be read imports nothing; rows that cannot be used are listed with file and line.
-Importing the same file twice adds nothing. Uses the store named by BDDS_DB.`;
+that cannot be read imports nothing. A row that cannot be used (a bad cell, or a checkpoint or crossing
+the directory does not know) is rejected whole and listed once with file, line and reason; the other
+rows are imported. Importing the same file twice adds nothing: its readings count as duplicates.
+
+Progress (readings done of readings to do) goes to standard error, the summary to standard output:
+  rows read    every row of the files; empty rows carry no value; rejected rows are listed after it
+  readings     the values of the rows not rejected: imported + duplicates + skipped (the progress count)
+  duplicates   readings the store already held (same checkpoint, source and instant): not added again
+  skipped      readings the service does not serve: a vehicle type the crossing lacks, eCherha queues
+               at no listed crossing, special eCherha queues beside a main one
+--json prints the summary as one JSON object.
+
+Exit 0 when every row was used; 1 when any row was rejected (the other rows are imported all the same),
+unless --allow-rejects is given; 2 on bad usage. Uses the store named by BDDS_DB.`;
 
 class UsageError extends Error {
   code = 'ERR_PARSE_ARGS_USAGE';
@@ -30,6 +43,7 @@ function expand(path: string): string[] {
   return statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)).filter((f) => statSync(f).isFile()) : [path];
 }
 
+/** Progress on standard error; its last count is the summary's `readings`. */
 function progressReporter(io: CliIo): (done: number, total: number) => void {
   const tty = io.errIsTty;
   let lastLine = 0;
@@ -37,17 +51,17 @@ function progressReporter(io: CliIo): (done: number, total: number) => void {
     if (tty) {
       const width = 30;
       const filled = total === 0 ? width : Math.round((done / total) * width);
-      io.err(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+      io.err(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} readings${done === total ? '\n' : ''}`);
     } else if (done === total || Date.now() - lastLine > 2_000) {
       lastLine = Date.now();
-      io.err(`imported ${done} of ${total} readings\n`);
+      io.err(`${done} of ${total} readings done\n`);
     }
   };
 }
 
 export async function importCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true,
-    options: { at: { type: 'string' }, source: { type: 'string' }, json: { type: 'boolean' } } });
+    options: { at: { type: 'string' }, source: { type: 'string' }, 'allow-rejects': { type: 'boolean' }, json: { type: 'boolean' } } });
   const [format, ...paths] = positionals;
   if (!format || !Object.hasOwn(FORMATS, format)) throw new UsageError(`name a format: ${Object.keys(FORMATS).join(', ')}`);
   if (paths.length === 0) throw new UsageError('name at least one file or folder');
@@ -75,12 +89,15 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
     if (values.json) {
       io.out(JSON.stringify({ files: files.length, ...summary }));
     } else {
-      io.out(`files ${files.length}, rows read ${summary.rowsRead}, readings ${summary.readings}, imported ${summary.imported}, ` +
-        `duplicates ${summary.duplicates}, skipped ${summary.skipped}, empty ${summary.empty}, rejected ${summary.rejected.length}`);
+      io.out(`files ${files.length}, rows read ${summary.rowsRead}, readings ${summary.readings}: imported ${summary.imported}, ` +
+        `duplicates ${summary.duplicates} (already held), skipped ${summary.skipped}; empty rows ${summary.empty}, rejected rows ${summary.rejected.length}`);
       for (const r of summary.rejected.slice(0, 100)) io.out(`rejected ${r.file}:${r.line}: ${r.reason}`);
       if (summary.rejected.length > 100) io.out(`... and ${summary.rejected.length - 100} more rejected rows`);
     }
-    return 0;
+    if (summary.rejected.length === 0 || values['allow-rejects']) return 0;
+    // The usable rows are committed: the code tells a script that some were not.
+    io.err(`bdds import: rejected rows ${summary.rejected.length} (the other rows were imported); exit code 1 unless --allow-rejects\n`);
+    return 1;
   } finally {
     closeStore(db);
   }

@@ -27,10 +27,14 @@ const JOBS: Record<string, (deps: Parameters<typeof runDayStats>[0]) => Promise<
   status: (deps) => runStatusChecks(operations, deps).then((checks) => ({ checked: checks.length })),
 };
 
+/** The job names, for help texts and errors. */
+export const JOB_NAMES = Object.keys(JOBS);
+
 export async function jobsCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: {} });
   const [action, name] = positionals;
-  if (action !== 'run' || !name || !Object.hasOwn(JOBS, name)) throw new UsageError(JOBS_USAGE);
+  if (action !== 'run' || !name) throw new UsageError(JOBS_USAGE);
+  if (!Object.hasOwn(JOBS, name)) throw new UsageError(`unknown job '${name}'; jobs: ${JOB_NAMES.join(', ')}`);
   const service = await openLocalService(io, { threads: defaultThreads() });
   try {
     io.out(JSON.stringify({ job: name, ...(await JOBS[name]!(service.deps) as object) }));

@@ -13,11 +13,15 @@ export const KEYS_USAGE = `Usage:
                    [--qps N] [--expires ISO-DATE] [--unverified] [--json]
       Creates a key and prints it alone on standard output (or a JSON object with --json).
       The key is shown once and stored only as a digest. Per-key limits are for payg.
-  bdds keys list [--json]      Lists keys by display prefix (never the keys themselves).
+      --expires must be in the future.
+  bdds keys list [--json]
+      Lists keys by display prefix (never the keys themselves): id, prefix, plan, status, email,
+      expires, last used. A key past its expiry shows status expired (the stored status is kept:
+      "status" in --json, with "effective_status" beside it).
   bdds keys revoke <prefix-or-id>
   bdds keys verify <prefix-or-id>   Marks a key's e-mail as verified (pending -> active).
 
-Uses the store named by BDDS_DB (./var/bdds.sqlite).`;
+Uses the store named by BDDS_DB (./var/bdds.sqlite) and the clock of BDDS_NOW (else the system clock).`;
 
 class UsageError extends Error {
   code = 'ERR_PARSE_ARGS_USAGE';
@@ -37,13 +41,25 @@ function resolveOne(keys: ReturnType<typeof createKeysRepo>, ref: string | undef
   return found[0]!;
 }
 
-function describe(record: KeyRecord) {
+/** For display: a key at or past its expiry (as authentication counts it) shows expired, unless it is revoked. */
+function effectiveStatus(record: KeyRecord, now: Date): KeyRecord['status'] | 'expired' {
+  const expired = record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime();
+  return expired && record.status !== 'revoked' ? 'expired' : record.status;
+}
+
+function describe(record: KeyRecord, now: Date) {
   const limits = limitsFor(record.plan, {
     standard: record.limit_standard, forecast_stats: record.limit_forecast_stats, cheap: record.limit_cheap, qps: record.qps,
   });
   return { id: record.id, prefix: record.prefix, email: record.email, plan: record.plan, status: record.status,
+    effective_status: effectiveStatus(record, now),
     limits: { ...limits.daily, qps: limits.qps }, created_at: record.created_at, expires_at: record.expires_at,
     revoked_at: record.revoked_at, last_used_at: record.last_used_at };
+}
+
+function printColumns(io: CliIo, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const cells of [header, ...rows]) io.out(cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
 }
 
 export async function keysCommand(args: string[], io: CliIo = processIo): Promise<number> {
@@ -57,7 +73,8 @@ export async function keysCommand(args: string[], io: CliIo = processIo): Promis
   });
   const [action, ref] = positionals;
   const config = loadConfig(io.env);
-  const now = createClock(config.now);
+  // One instant for the whole command: the expiry check, the creation time and the listed statuses.
+  const now = createClock(config.now)();
   const db = openStore(config.dbPath);
   try {
     const keys = createKeysRepo(db);
@@ -66,22 +83,26 @@ export async function keysCommand(args: string[], io: CliIo = processIo): Promis
       if (!PLANS.includes(values.plan as Plan)) throw new UsageError('--plan must be explorer or payg');
       const expiresAt = values.expires ? new Date(values.expires) : null;
       if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO date');
+      if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+        throw new UsageError(`--expires ${expiresAt.toISOString()} is not in the future (now ${now.toISOString()}): the key would be expired at once`);
+      }
       const limits = { standard: positive('standard', values.standard), forecast_stats: positive('forecast-stats', values['forecast-stats']),
         cheap: positive('cheap', values.cheap), qps: positive('qps', values.qps) };
       const { key, record } = issueKey(keys, { email: values.email, plan: values.plan as Plan, limits,
-        status: values.unverified ? 'pending' : 'active', expiresAt }, now());
-      io.out(values.json ? JSON.stringify({ key, ...describe(record) }) : key);
+        status: values.unverified ? 'pending' : 'active', expiresAt }, now);
+      io.out(values.json ? JSON.stringify({ key, ...describe(record, now) }) : key);
       return 0;
     }
     if (action === 'list') {
-      const rows = keys.list().map(describe);
+      const rows = keys.list().map((record) => describe(record, now));
       if (values.json) io.out(JSON.stringify(rows));
-      else for (const r of rows) io.out([r.id, r.prefix, r.plan, r.status, r.email, `last used ${r.last_used_at ?? 'never'}`].join('\t'));
+      else printColumns(io, ['id', 'prefix', 'plan', 'status', 'email', 'expires', 'last used'],
+        rows.map((r) => [String(r.id), r.prefix, r.plan, r.effective_status, r.email, r.expires_at ?? 'never', r.last_used_at ?? 'never']));
       return 0;
     }
     if (action === 'revoke' || action === 'verify') {
       const record = resolveOne(keys, ref);
-      const changed = action === 'revoke' ? keys.revoke(record.id, now().toISOString()) : keys.verify(record.id);
+      const changed = action === 'revoke' ? keys.revoke(record.id, now.toISOString()) : keys.verify(record.id);
       io.out(changed ? `${action === 'revoke' ? 'revoked' : 'verified'} ${record.prefix} (id ${record.id})` : `${record.prefix} was already ${record.status}`);
       return 0;
     }

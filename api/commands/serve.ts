@@ -19,8 +19,13 @@ Configuration (environment variables):
   BDDS_SERVICE_NAME    name in the attribution ("Border and Driver Data Service")
   BDDS_LOG_LEVEL       fatal|error|warn|info|debug|trace|silent (info)
   BDDS_NOW             pin the clock to an ISO instant (demos, tests)
-  BDDS_INTERNAL_TOKEN  secret for /trpc (at least 16 characters; unset = tRPC refused)
-  BDDS_THREADS         engine worker threads (cores - 1, at least 1)`;
+  BDDS_INTERNAL_TOKEN  the operator's Bearer secret (at least 16 characters): internal tools call any
+                       product with it, unmetered (unset: no internal caller)
+  BDDS_THREADS         engine worker threads (cores - 1, at least 1)
+  BDDS_DEMO_REPLAY     1: seed the recorded series and replay them to the present (labelled);
+                       0: serve only what was imported (1)
+  BDDS_TRUST_PROXY     trust X-Forwarded-For from the proxies named: 1 for one hop, a number of hops,
+                       or a comma list of addresses/CIDRs (unset: use the socket address)`;
 
 export async function serveCommand(args: string[], io: CliIo = processIo): Promise<number> {
   parseArgs({ args, options: {}, strict: true });

@@ -1,10 +1,11 @@
 /**
  * The live state of one checkpoint as of the injected clock: the latest reading of its series, the
- * wait, freshness, wait status and trend. Shared by queue, update-info, multi, border and checkpoints.
+ * wait, freshness, wait status, the comparison with its typical week and trend, and what kind of data
+ * it is (`type_of_data`, `is_realtime`). Shared by every product that shows a reading.
  */
 import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import type { ObservationRow, SeriesView } from '../../data/observations-repo.js';
-import { freshnessOf, trendOf, waitOf, waitStatusOf, type Freshness, type Trend, type WaitStatus } from '../../engine/live-status.js';
+import { freshnessOf, trendOf, vsTypicalOf, waitOf, waitStatusOf, type Freshness, type Trend, type VsTypical, type WaitStatus } from '../../engine/live-status.js';
 import { localParts } from '../../engine/local-time.js';
 import { notFound } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
@@ -21,17 +22,26 @@ export interface LiveState {
   age_min: number | null;
   freshness: Freshness | null;
   data_quality: 'high' | 'low' | null;
+  /** How long the wait is, by the vehicle type's thresholds. */
   wait_status: WaitStatus | null;
+  /** The reading against this checkpoint's typical week at that weekday and hour. */
+  vs_typical: VsTypical | null;
   trend: Trend;
   type_of_data: 'live' | 'replay' | 'imported' | null;
+  /** A live feed's reading no older than 3 hours (never replayed or imported data). */
+  is_realtime: boolean;
 }
 
-/** The p75 of this checkpoint's typical week for the reading's local weekday and hour, when it counts vehicles. */
-function typicalP75(deps: Deps, checkpoint: CheckpointRow, ts: number): number | null {
+/**
+ * The reading in the typical week's unit (vehicles or wait minutes) and that week's p25/p75 for the
+ * reading's local weekday and hour; null without a typical week.
+ */
+function typicalCell(deps: Deps, checkpoint: CheckpointRow, latest: ObservationRow, waitMin: number | null) {
   const week = deps.repos.dayStats.get(checkpoint.ppid);
-  if (!week || week.unit !== 'vehicles') return null;
-  const local = localParts(ts, checkpoint.timezone);
-  return week.stats.hi[local.weekday]?.[local.hour] ?? null;
+  if (!week) return { value: null, cell: null };
+  const local = localParts(latest.ts, checkpoint.timezone);
+  const cell = { p25: week.stats.lo[local.weekday]?.[local.hour] ?? null, p75: week.stats.hi[local.weekday]?.[local.hour] ?? null };
+  return { value: week.unit === 'vehicles' ? latest.queue : waitMin, cell };
 }
 
 export const nowSeconds = (deps: Deps) => Math.floor(deps.now().getTime() / 1000);
@@ -49,11 +59,15 @@ export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSecon
   const latest = view ? repo.latest(view, nowS) : null;
   if (!view || !latest) {
     return { checkpoint, view, latest: null, queue_now: null, wait_min: null, wait_time_estimated: false, updated_at: null, age_s: null,
-      age_min: null, freshness: null, data_quality: null, wait_status: null, trend: { trend_percent: null, trend_direction: null }, type_of_data: null };
+      age_min: null, freshness: null, data_quality: null, wait_status: null, vs_typical: null, trend: { trend_percent: null, trend_direction: null },
+      type_of_data: null, is_realtime: false };
   }
   const history = repo.range(view, latest.ts - 6 * 3600, latest.ts - 1);
   const { waitMin, estimated } = waitOf(latest);
   const ageS = Math.max(0, nowS - latest.ts);
+  const freshness = freshnessOf(ageS / 60);
+  const typeOfData = view.sample ? 'replay' : view.realtime ? 'live' : 'imported';
+  const typical = typicalCell(deps, checkpoint, latest, waitMin);
   return {
     checkpoint, view, latest,
     queue_now: latest.queue,
@@ -62,11 +76,13 @@ export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSecon
     updated_at: new Date(latest.ts * 1000).toISOString(),
     age_s: ageS,
     age_min: Math.floor(ageS / 60),
-    freshness: freshnessOf(ageS / 60),
+    freshness,
     data_quality: latest.data_quality,
-    wait_status: waitStatusOf(latest.queue, typicalP75(deps, checkpoint, latest.ts), waitMin),
+    wait_status: waitStatusOf(waitMin, checkpoint.crossing_type),
+    vs_typical: vsTypicalOf(typical.value, typical.cell),
     trend: trendOf(history, latest),
-    type_of_data: view.shiftS > 0 ? 'replay' : view.realtime ? 'live' : 'imported',
+    type_of_data: typeOfData,
+    is_realtime: typeOfData === 'live' && (freshness === 'fresh' || freshness === 'recent'),
   };
 }
 

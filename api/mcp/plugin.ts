@@ -27,7 +27,7 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
   });
   const notAllowed = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Allow', 'POST');
-    return sendError(reply, request, new ServiceError('bad_request', 'MCP here is stateless: POST JSON-RPC messages to /mcp.', { status: 405, reason: 'method_not_allowed' }), options.serviceName);
+    return sendError(reply, request, new ServiceError('method_not_allowed', 'MCP here is stateless: POST JSON-RPC messages to /mcp.', { reason: 'method_not_allowed' }), options.serviceName);
   };
   app.get('/mcp', notAllowed);
   app.delete('/mcp', notAllowed);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { jsonSchema } from '../openapi.js';
 import type { AnyOperation } from '../operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
+import { echoed } from '../../models/errors.js';
 
 export interface McpCaller {
   /** `Bearer <API key or internal token>`, as every transport passes it. */
@@ -38,7 +39,7 @@ export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const op = byName.get(request.params.name);
     if (!op) {
-      return { isError: true, content: [{ type: 'text' as const, text: `There is no tool '${request.params.name}'; tools/list names them.` }] };
+      return { isError: true, content: [{ type: 'text' as const, text: `There is no tool '${echoed(request.params.name, 64)}'; tools/list names them.` }] };
     }
     const outcome = await pipeline.call({
       op, transport: 'mcp', requestId: randomUUID(), authorization: caller.authorization, address: caller.address,

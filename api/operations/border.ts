@@ -14,6 +14,7 @@ export const border = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
+  credits: ['dpsu'],
   input: BorderInput,
   output: BorderOutput,
   cacheTtlMs: 60_000,
@@ -43,6 +44,9 @@ export const border = defineOperation({
         age_min: live.age_min,
         freshness: live.freshness,
         data_quality: live.data_quality,
+        vs_typical: live.vs_typical,
+        type_of_data: live.type_of_data,
+        is_realtime: live.is_realtime,
       };
     });
     const nullsLast = (a: number | null, b: number | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b);
@@ -59,7 +63,6 @@ export const border = defineOperation({
         count: rows.length,
         generated_at: deps.now().toISOString(),
       },
-      meta: { lang },
     };
   },
 });

@@ -12,6 +12,7 @@ export const checkpoints = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
+  credits: ['dpsu'],
   input: CheckpointsInput,
   output: CheckpointsOutput,
   cacheTtlMs: 60_000,
@@ -42,6 +43,6 @@ export const checkpoints = defineOperation({
         ...(c.redirect_to ? { redirect_to: c.redirect_to } : {}),
       };
     });
-    return { data: { checkpoints: list, count: list.length }, meta: { lang: input.lang.lang, ...(input.lang.fallback ? { lang_fallback: true } : {}) } };
+    return { data: { checkpoints: list, count: list.length } };
   },
 });

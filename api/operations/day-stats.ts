@@ -28,6 +28,7 @@ export const dayStats = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'forecast_stats',
+  credits: ['dpsu'],
   input: DayStatsInput,
   output: DayStatsOutput,
   cacheTtlMs: 10 * 60_000,
@@ -44,7 +45,6 @@ export const dayStats = defineOperation({
         weekday_labels: weekdayLabels(input.lang.lang),
         period_days: stored.period_days, data_quality: stored.data_quality, generated_at: stored.generated_at,
       },
-      meta: { lang: input.lang.lang },
     };
   },
 });

@@ -64,6 +64,7 @@ export const forecast = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'forecast_stats',
+  credits: ['dpsu'],
   input: ForecastInput,
   output: ForecastOutput,
   cacheTtlMs: 10 * 60_000,

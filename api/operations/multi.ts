@@ -27,6 +27,7 @@ export const multi = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
+  credits: ['dpsu'],
   cost: multiCost,
   input: MultiInput,
   output: MultiOutput,
@@ -45,14 +46,15 @@ export const multi = defineOperation({
           found: live.latest !== null, queue_now: live.queue_now, wait_min: live.wait_min, wait_status: live.wait_status,
           trend_percent: live.trend.trend_percent, trend_direction: live.trend.trend_direction, age_min: live.age_min,
           freshness: live.freshness, name: deps.repos.directory.name(checkpoint.location_id, input.lang.lang),
-          updated_at: live.updated_at, data_quality: live.data_quality,
+          updated_at: live.updated_at, data_quality: live.data_quality, vs_typical: live.vs_typical,
+          type_of_data: live.type_of_data, is_realtime: live.is_realtime,
         } } : {}),
         ...(parts.includes('update-info') ? { update_info: updateInfoOf(live) } : {}),
       };
     }
     return {
       data,
-      meta: { units_consumed: multiCost(input, deps), ppids_requested: input.ppids.length, unknown_ppids: unknown, lang: input.lang.lang },
+      meta: { units_consumed: multiCost(input, deps), ppids_requested: input.ppids.length, unknown_ppids: unknown },
     };
   },
 });

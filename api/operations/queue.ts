@@ -1,7 +1,7 @@
 /** `queue`: the live queue of one checkpoint (envelope `snapshot`) with hourly and daily aggregates. */
 import { dailyBuckets, hourlyBuckets } from '../../engine/aggregate.js';
 import { badRequest } from '../../models/errors.js';
-import { QueueInput, QueueOutput } from '../../models/queue.js';
+import { QueueInput, QueueOutput, QueueSnapshot } from '../../models/queue.js';
 import { checkpointOr404, liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
@@ -16,8 +16,10 @@ export const queue = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
+  credits: ['dpsu'],
   input: QueueInput,
   output: QueueOutput,
+  snapshot: QueueSnapshot.nullable(),
   cacheTtlMs: 60_000,
   dataVersion: (input, deps) => liveVersion(deps, input.ppid),
   errors: ['not_found'],
@@ -34,9 +36,10 @@ export const queue = defineOperation({
     }
     const nowS = nowSeconds(deps);
     const live = liveState(deps, checkpoint, nowS);
-    const snapshot = live.latest === null ? null : {
+    const snapshot: QueueSnapshot | null = live.latest === null ? null : {
       queue_now: live.queue_now, wait_min: live.wait_min, wait_time_estimated: live.wait_time_estimated, updated_at: live.updated_at!,
-      age_min: live.age_min!, data_quality: live.data_quality!, freshness: live.freshness!, type_of_data: live.type_of_data!,
+      age_min: live.age_min!, data_quality: live.data_quality!, freshness: live.freshness!, wait_status: live.wait_status,
+      vs_typical: live.vs_typical, type_of_data: live.type_of_data!, is_realtime: live.is_realtime,
     };
     const data: QueueOutput = {};
     const section = input.section;

@@ -13,6 +13,7 @@ export const search = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
+  credits: ['dpsu'],
   input: SearchInput,
   output: SearchOutput,
   cacheTtlMs: 10 * 60_000,
@@ -36,6 +37,6 @@ export const search = defineOperation({
       });
       return { query, count: matches.length, matches };
     });
-    return { data: { results }, meta: { lang: input.lang.lang } };
+    return { data: { results } };
   },
 });

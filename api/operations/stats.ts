@@ -35,6 +35,7 @@ export const stats = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'forecast_stats',
+  credits: ['dpsu'],
   input: StatsInput,
   output: StatsOutput,
   cacheTtlMs: 10 * 60_000,
@@ -64,6 +65,6 @@ export const stats = defineOperation({
       data.compare = { date: prevDate, hourly: prev.hourly, daily: prev.daily,
         delta_avg: day.daily.avg !== null && prev.daily.avg !== null ? round1(day.daily.avg - prev.daily.avg) : null };
     }
-    return { data, meta: { lang: input.lang.lang } };
+    return { data };
   },
 });

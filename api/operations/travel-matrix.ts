@@ -54,6 +54,7 @@ export const travelMatrix = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
+  credits: ['dpsu', 'geonames'],
   input: TravelMatrixInput,
   output: TravelMatrixOutput,
   cacheTtlMs: 10 * 60_000,
@@ -111,6 +112,8 @@ export const travelMatrix = defineOperation({
         queue_minutes_at_arrival: last?.minutes ?? null,
         queue_basis: last?.basis ?? null,
         queue_cars: live.queue_now,
+        type_of_data: live.type_of_data,
+        is_realtime: live.is_realtime,
         total_minutes: reachable && queueTotal !== null ? route.drive_minutes! + queueTotal : null,
         status: reachable ? c.status : 'unreachable',
         route: { legs },
@@ -127,7 +130,7 @@ export const travelMatrix = defineOperation({
         legs_used: Math.max(0, ...results.map((r) => r.route.legs.length)),
         results,
       },
-      meta: { lang, crossing_type: crossingType, direction: intoUkraine ? 'into_ukraine' : 'out_of_ukraine' },
+      meta: { crossing_type: crossingType, direction: intoUkraine ? 'into_ukraine' : 'out_of_ukraine' },
     };
   },
 });

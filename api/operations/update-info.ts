@@ -24,7 +24,7 @@ export function updateInfoOf(live: LiveState): UpdateInfo {
     age_seconds: live.age_s,
     age_minutes: live.age_min,
     freshness: live.freshness,
-    is_realtime: live.type_of_data === 'live' && (live.freshness === 'fresh' || live.freshness === 'recent'),
+    is_realtime: live.is_realtime,
     type_of_data: live.type_of_data,
     data_quality: live.data_quality,
     ...base,
@@ -40,6 +40,7 @@ export const updateInfo = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
+  credits: ['dpsu'],
   input: UpdateInfoInput,
   output: UpdateInfo,
   cacheTtlMs: 60_000,
@@ -47,6 +48,6 @@ export const updateInfo = defineOperation({
   errors: ['not_found'],
   selfCheck: (deps: Deps) => ({ ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
   handler(input, deps) {
-    return { data: updateInfoOf(liveState(deps, checkpointOr404(deps, input.ppid))), meta: { lang: input.lang.lang } };
+    return { data: updateInfoOf(liveState(deps, checkpointOr404(deps, input.ppid))) };
   },
 });

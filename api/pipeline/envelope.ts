@@ -4,6 +4,7 @@
  */
 import type { ErrorEnvelope, Usage } from '../../models/envelope.js';
 import type { ServiceError } from '../../models/errors.js';
+import { CREDITS, type Credit } from '../../data/credits.js';
 import type { CachedAnswer } from './cache.js';
 
 export interface EnvelopeHead {
@@ -11,8 +12,9 @@ export interface EnvelopeHead {
   product: string;
 }
 
-export function attributionOf(serviceName: string): string {
-  return `Data by ${serviceName}`;
+/** `Data by <service>`, then the sources whose licences require credit: `; State Border Guard Service of Ukraine (CC BY 4.0)`. */
+export function attributionOf(serviceName: string, credits: readonly Credit[] = []): string {
+  return [`Data by ${serviceName}`, ...credits.map((c) => CREDITS[c])].join('; ');
 }
 
 /** The fixed start of a success body for one product and root (built once, not per call). */

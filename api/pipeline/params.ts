@@ -3,10 +3,13 @@
  * the command line) hand over strings, where a list means a parameter given twice (refused); JSON
  * transports (tRPC, MCP) hand over values. Unknown names are kept aside for `meta.ignored_params`.
  */
-import { badRequest } from '../../models/errors.js';
+import { badRequest, echoed } from '../../models/errors.js';
 import type { AnyOperation } from '../operation.js';
 
-/** How many unknown parameter names `meta.ignored_params` echoes (each cut to 64 characters). */
+/**
+ * How many unknown parameter names `meta.ignored_params` echoes (each cut to 64 characters, control and bidi
+ * characters written as `\uXXXX`).
+ */
 export const MAX_ECHOED_PARAMS = 20;
 
 export interface RawParams {
@@ -19,7 +22,7 @@ export interface RawParams {
 }
 
 const repeated = (key: string) =>
-  badRequest(`Parameter '${key.slice(0, 40)}' is given more than once; pass a list as one comma-separated value.`, 'repeated_parameter');
+  badRequest(`Parameter '${echoed(key)}' is given more than once; pass a list as one comma-separated value.`, 'repeated_parameter');
 
 /** Merges path and named values into a null-prototype record; refuses repeats; lists names the product ignores. */
 export function collectParams(op: AnyOperation, raw: RawParams): { values: Record<string, unknown>; ignored: string[] } {
@@ -34,7 +37,7 @@ export function collectParams(op: AnyOperation, raw: RawParams): { values: Recor
     const value = given[key];
     if ((raw.text && Array.isArray(value)) || (raw.path && Object.hasOwn(raw.path, key))) throw repeated(key);
     if (Object.hasOwn(shape, key)) values[key] = value;
-    else if (ignored.length < MAX_ECHOED_PARAMS) ignored.push(key.slice(0, 64));
+    else if (ignored.length < MAX_ECHOED_PARAMS) ignored.push(echoed(key, 64));
   }
   if (raw.path) for (const key of Object.keys(raw.path)) values[key] = raw.path[key];
   return { values, ignored };

@@ -61,13 +61,14 @@ export function createPipeline(deps: Deps) {
   const prefixOf = (op: AnyOperation, head: EnvelopeHead) => {
     const key = `${head.apiVersion}${op.slug}`;
     let prefix = prefixes.get(key);
-    if (prefix === undefined) prefixes.set(key, (prefix = successPrefix(head, attribution)));
+    if (prefix === undefined) prefixes.set(key, (prefix = successPrefix(head, attributionOf(deps.settings.serviceName, op.credits))));
     return prefix;
   };
 
   function failure(head: EnvelopeHead, error: ServiceError, meter: Meter | null, requestId: string): Outcome {
     const headers: Record<string, string> = { 'content-type': JSON_TYPE, ...meter?.headers(), ...error.headers };
     if (error.retryAfterS !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterS)));
+    if (error.status === 401) headers['www-authenticate'] = 'Bearer realm="bdds"';
     const body = JSON.stringify(errorBody(head, attribution, error, requestId, meter?.usage ?? undefined));
     return { status: error.status, headers, body, error };
   }

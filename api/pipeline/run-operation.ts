@@ -3,8 +3,20 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
 import type { CachedAnswer } from './cache.js';
 import type { Deps } from '../deps.js';
+import type { ResolvedLang } from '../../models/languages.js';
 import type { AnyOperation, OperationResult } from '../operation.js';
 import type { PreparedCall } from './prepared.js';
+
+/**
+ * The one language rule, stated in every answer that takes `lang`: `meta.lang` is the language answered
+ * in; a tag that fell back to English adds `lang_fallback: true` and the tag asked for.
+ */
+function withLangMeta(result: OperationResult<unknown>, input: unknown): OperationResult<unknown> {
+  const lang = (input as { lang?: unknown } | null)?.lang as ResolvedLang | undefined;
+  if (!lang || typeof lang !== 'object' || typeof lang.lang !== 'string') return result;
+  const stated = lang.fallback ? { lang: lang.lang, lang_fallback: true, lang_requested: lang.requested } : { lang: lang.lang };
+  return { ...result, meta: { ...stated, ...result.meta } };
+}
 
 /** Serialises the cacheable envelope members once (`"data":...,"snapshot":...`). */
 export function serializeResult(result: OperationResult<unknown>): string {
@@ -60,7 +72,7 @@ export async function runOperation(
   options: { fresh?: boolean; key?: string } = {},
 ): Promise<CachedAnswer> {
   const compute = async (): Promise<CachedAnswer> => {
-    const result = await op.handler(input, deps);
+    const result = withLangMeta(await op.handler(input, deps), input);
     const fragment = serializeResult(result);
     return { result, fragment, etag: entityTag(fragment, result.meta) };
   };

@@ -3,7 +3,7 @@
  * and products, other methods. Operation calls get their errors from the pipeline, not from here.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isServiceError, ServiceError } from '../../models/errors.js';
+import { echoed, isServiceError, ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../operation.js';
 import { attributionOf, errorBody } from '../pipeline/envelope.js';
 import { toServiceError as fromAnyError } from '../pipeline/errors.js';
@@ -42,12 +42,14 @@ export function installErrorHandling(app: FastifyInstance, ops: readonly AnyOper
     let error: ServiceError;
     if (op && op.versions.includes(version)) {
       error = request.method !== 'GET' && request.method !== 'HEAD'
-        ? new ServiceError('bad_request', `Only GET is supported.`, { status: 405, reason: 'method_not_allowed' })
+        ? new ServiceError('method_not_allowed', `Only GET and HEAD are supported on ${dataRoot(version)}/${op.slug}.`, { reason: 'method_not_allowed' })
         : new ServiceError('bad_request', `The path of '${op.slug}' is ${dataRoot(version)}/${op.slug}${(op.pathParams ?? []).map((p) => `/{${p}}`).join('')}.`, { reason: 'malformed_path' });
     } else if (op) {
       error = new ServiceError('unknown_product', `'${op.slug}' is not a version ${version} product; it lives under ${dataRoot(op.versions[0]!)}/.`);
+    } else if (head.segment === '') {
+      error = new ServiceError('unknown_product', `Name a product: ${dataRoot(version)}/<product>.`);
     } else {
-      error = new ServiceError('unknown_product', `There is no product '${head.product}' under ${dataRoot(version)}/.`);
+      error = new ServiceError('unknown_product', `There is no product '${echoed(head.segment)}' under ${dataRoot(version)}/.`);
     }
     if (error.status === 405) reply.header('Allow', 'GET, HEAD');
     return sendError(reply, request, error, serviceName);

@@ -3,13 +3,36 @@
  * keyed by bearer tokens, no cookies, so every origin may read it), 503 with `Connection: close` while
  * shutting down, the preflight route, and one access-log line per request (no query string, no headers).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServiceError } from '../../models/errors.js';
-import { sendError } from './error-handler.js';
+import { sendError, toServiceError } from './error-handler.js';
 
 export const EXPOSED_HEADERS = ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id', 'ETag'];
-const EXPOSED_HEADER_LIST = EXPOSED_HEADERS.join(', ');
+export const EXPOSED_HEADER_LIST = EXPOSED_HEADERS.join(', ');
+
+/** The request id and CORS headers, on every response. */
+function commonHeaders(reply: FastifyReply, requestId: string) {
+  reply.header('X-Request-Id', requestId);
+  reply.header('Access-Control-Allow-Origin', '*');
+  reply.header('Access-Control-Expose-Headers', EXPOSED_HEADER_LIST);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (so the headers above are set
+ * here): a path with a malformed `%`-escape, a path segment longer than the router's limit.
+ */
+export function frameworkErrors(serviceName: string) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    commonHeaders(reply, request.id);
+    const error = err.code === 'FST_ERR_BAD_URL'
+      ? new ServiceError('bad_request', 'The path has a malformed %-escape; encode it as UTF-8 percent-escapes.', { reason: 'malformed_url' })
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new ServiceError('bad_request', 'A path segment is longer than 200 characters.', { reason: 'too_long' })
+        : toServiceError(err, request);
+    sendError(reply, request, error, serviceName);
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,9 +45,7 @@ export const httpBasics = fp(async (app: FastifyInstance, options: { serviceName
   app.decorate('closing', false);
   // A callback hook, not an async one: this runs on every request and a promise per request shows in profiles.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADER_LIST);
+    commonHeaders(reply, request.id);
     if (!app.closing) return done();
     reply.header('Connection', 'close');
     sendError(reply, request, new ServiceError('service_unavailable', 'The service is shutting down.', { retryAfterS: 5, reason: 'shutting_down' }), options.serviceName);

@@ -11,17 +11,20 @@ export function routePath(op: AnyOperation, version: 1 | 2): string {
 
 const DATA_URL = /^\/api\/v(\d+)\/data(?:\/([^/?#]*))?/;
 
-/** The envelope head for a URL: its version root and the product segment it names. */
-export function headFromUrl(url: string): EnvelopeHead & { underDataRoot: boolean } {
+/**
+ * The envelope head for a URL: its version root and the product segment it names (`unknown` unless it is
+ * a well-formed slug); `segment` is that path segment as given (decoded when it can be), for messages only.
+ */
+export function headFromUrl(url: string): EnvelopeHead & { underDataRoot: boolean; segment: string } {
   const match = DATA_URL.exec(url);
   const version = match?.[1] === '2' ? '2' : '1';
-  const segment = match?.[2] ?? '';
+  let segment = match?.[2] ?? '';
   let product = 'unknown';
   try {
-    const decoded = decodeURIComponent(segment);
-    if (/^[a-z0-9-]{1,40}$/.test(decoded)) product = decoded;
+    segment = decodeURIComponent(segment);
+    if (/^[a-z0-9-]{1,40}$/.test(segment)) product = segment;
   } catch {
     // a malformed escape names no product
   }
-  return { apiVersion: version, product, underDataRoot: match !== null && (match[1] === '1' || match[1] === '2') };
+  return { apiVersion: version, product, segment, underDataRoot: match !== null && (match[1] === '1' || match[1] === '2') };
 }

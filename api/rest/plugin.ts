@@ -22,4 +22,14 @@ export const restPlugin = fp(async (app: FastifyInstance, { ops, pipeline, servi
   const docsHtml = renderDocsPage(openApi);
   app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiJson));
   app.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsHtml));
+  // The root says where things are (a pointer, not an error): built once.
+  const rootJson = JSON.stringify({
+    ok: true,
+    service: serviceName,
+    docs: '/docs',
+    openapi: '/api/openapi.json',
+    status: '/api/v1/data/status',
+    get_a_key: 'API keys are created by the operator with `bdds keys create`; the developer portal will issue them.',
+  });
+  app.get('/', (_request, reply) => reply.type('application/json; charset=utf-8').send(rootJson));
 }, { name: 'rest' });

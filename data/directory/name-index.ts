@@ -1,8 +1,12 @@
 /**
  * Name search over every name of every location in every language: a name matches when the query's
  * skeleton is part of it, or when most of the query's trigrams occur in it (typos, other spellings).
- * The directory is small (tens of locations, about a thousand names), so the index lives in memory.
+ * A name in Cyrillic is indexed under two keys: its Ukrainian national romanisation (KMU 2010, inside
+ * `skeleton`) and its Polish transcription (`Шегині` -> `Szehyni`, `Хуст` -> `Chust`), so that Polish
+ * spellings find Ukrainian places. The directory is small (tens of locations, about a thousand names),
+ * so the index lives in memory.
  */
+import { transcribePolish } from './polish-transcription.js';
 import { skeleton, trigrams } from './skeleton.js';
 
 export interface IndexedName {
@@ -21,11 +25,17 @@ export interface NameMatch {
 /** Share of the query's trigrams a name must contain to match when it is not a plain substring. */
 export const MIN_TRIGRAM_SHARE = 0.6;
 
+const CYRILLIC = /[\u0400-\u04ff]/;
+
+/** The skeletons a name is indexed under: one, or two for a Cyrillic name (national and Polish romanisation). */
+export function nameKeys(name: string): string[] {
+  const keys = [skeleton(name)];
+  if (CYRILLIC.test(name)) keys.push(skeleton(transcribePolish(name)));
+  return [...new Set(keys)].filter((k) => k.length > 0);
+}
+
 export function createNameIndex(names: readonly IndexedName[]) {
-  const entries = names.map((n) => {
-    const key = skeleton(n.name);
-    return { ...n, key, grams: trigrams(key) };
-  });
+  const entries = names.flatMap((n) => nameKeys(n.name).map((key) => ({ ...n, key, grams: trigrams(key) })));
   return {
     /** Locations matching `query`, best first (one entry per location). */
     search(query: string): NameMatch[] {

@@ -18,14 +18,16 @@ export function parseGranica(text: string | Buffer, file: string): ParsedFeed {
       feed.rejected.push({ file, line, reason: `bad scraped_at '${row.scraped_at}' or crossing_id` });
       return;
     }
+    // A row with a garbled cell is rejected whole (once), so that a rejected row counts nowhere else.
+    const bad = COLUMNS.filter(([column]) => cellNumber(row[column]) === undefined).map(([column]) => `${column} '${row[column]}'`);
+    if (bad.length > 0) {
+      feed.rejected.push({ file, line, reason: `${bad.join(', ')} not a number of minutes` });
+      return;
+    }
     let any = false;
     for (const [column, from, type] of COLUMNS) {
       const wait = cellNumber(row[column]);
-      if (wait === undefined) {
-        feed.rejected.push({ file, line, reason: `${column} '${row[column]}' is not a number of minutes` });
-        continue;
-      }
-      if (wait === null) continue;
+      if (wait === null || wait === undefined) continue;
       any = true;
       // "trucks" are all trucks: at a crossing that takes only trucks under 7.5 t they are type 8.
       feed.readings.push({ line, reading: { crossing: row.crossing_id, from, crossing_type: type, ...(type === 9 ? { alt_type: 8 } : {}), ts, queue: null, wait_min: wait, rate_per_h: null } });

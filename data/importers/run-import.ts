@@ -10,13 +10,16 @@ import type { Resolution } from './resolve.js';
 
 export interface ImportSummary {
   rowsRead: number;
+  /** Readings of the rows not rejected: imported + duplicates + skipped; the progress counts these. */
   readings: number;
   imported: number;
+  /** Readings the store already held (same checkpoint, source and instant): not imported again. */
   duplicates: number;
   /** Readings for no served checkpoint, or special queues: not errors, not imported. */
   skipped: number;
   /** Rows with no value at all. */
   empty: number;
+  /** One entry per rejected row, with all its reasons; nothing of a rejected row is counted elsewhere. */
   rejected: Rejected[];
 }
 
@@ -33,23 +36,37 @@ export function importFeeds(db: Db, feeds: readonly ParsedFeed[], resolve: (r: P
     ON CONFLICT (ppid, source) DO UPDATE SET first_ts = min(first_ts, excluded.first_ts), last_ts = max(last_ts, excluded.last_ts),
       rows = rows + excluded.rows`);
   const summary: ImportSummary = { rowsRead: 0, readings: 0, imported: 0, duplicates: 0, skipped: 0, empty: 0, rejected: [] };
-  const total = feeds.reduce((n, f) => n + f.readings.length, 0);
+  // Resolve before writing: a row naming an unknown checkpoint is then rejected whole and once (with
+  // any reason the parser found), and its readings count neither in the progress nor in the summary.
+  const rejected = new Map<string, { file: string; line: number; reasons: Set<string> }>();
+  const reject = (file: string, line: number, reason: string) => {
+    const key = `${file}\n${line}`;
+    const row = rejected.get(key) ?? { file, line, reasons: new Set<string>() };
+    row.reasons.add(reason);
+    rejected.set(key, row);
+  };
+  const resolved = feeds.map((feed) => {
+    summary.rowsRead += feed.rowsRead;
+    summary.empty += feed.empty;
+    for (const r of feed.rejected) reject(r.file, r.line, r.reason);
+    return feed.readings.map(({ line, reading }) => {
+      const resolution = resolve(reading);
+      if ('reject' in resolution) reject(feed.file, line, resolution.reject);
+      return { line, reading, resolution };
+    });
+  });
+  const usable = feeds.map((feed, i) => resolved[i]!.filter(({ line }) => !rejected.has(`${feed.file}\n${line}`)));
+  const total = usable.reduce((n, readings) => n + readings.length, 0);
   const every = options.progressEvery ?? 5_000;
   db.transaction(() => {
     const touched = new Map<string, { ppid: string; source: string; first: number; last: number; rows: number }>();
-    for (const feed of feeds) {
-      summary.rowsRead += feed.rowsRead;
-      summary.empty += feed.empty;
-      summary.rejected.push(...feed.rejected);
-      for (const { line, reading } of feed.readings) {
+    feeds.forEach((feed, i) => {
+      for (const { reading, resolution } of usable[i]!) {
         summary.readings++;
-        if (summary.readings % every === 0) options.onProgress?.(summary.readings, total);
-        const resolution = resolve(reading);
-        if ('reject' in resolution) {
-          summary.rejected.push({ file: feed.file, line, reason: resolution.reject });
-          continue;
-        }
-        if ('skip' in resolution) {
+        // The last report comes once, after the loop.
+        if (summary.readings % every === 0 && summary.readings < total) options.onProgress?.(summary.readings, total);
+        if (!('ppid' in resolution)) {
+          // Rejections were left out above: what resolves to no checkpoint here is a skip.
           summary.skipped++;
           continue;
         }
@@ -70,10 +87,11 @@ export function importFeeds(db: Db, feeds: readonly ParsedFeed[], resolve: (r: P
         t.rows++;
         touched.set(key, t);
       }
-    }
+    });
     for (const t of touched.values()) upsertSeries.run(t.ppid, t.source, t.first, t.last, t.rows);
   })();
-  options.onProgress?.(total, total);
-  summary.rejected.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  options.onProgress?.(summary.readings, total);
+  summary.rejected = [...rejected.values()].map(({ file, line, reasons }) => ({ file, line, reason: [...reasons].join('; ') }))
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
   return summary;
 }

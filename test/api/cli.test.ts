@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../api/config.js';
+import { JOB_NAMES } from '../../api/commands/jobs.js';
+import { SERVE_USAGE } from '../../api/commands/serve.js';
+import { ConfigError, ConfigSchema, loadConfig } from '../../api/config.js';
 import { runCli as cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/deps.js';
 
@@ -33,6 +35,28 @@ describe('bdds command line', () => {
     const serve = await cli(['serve', '--help']);
     assert.equal(serve.status, 0);
     assert.match(serve.stdout, /BDDS_PORT/);
+  });
+
+  it('lists every command, and every job under jobs', async () => {
+    const help = (await cli(['--help'])).stdout;
+    for (const name of ['serve', 'call', 'mcp', 'keys', 'backtest', 'jobs', 'import']) assert.match(help, new RegExp(`^  ${name} `, 'm'), name);
+    const jobs = help.split('\n').find((line) => line.startsWith('  jobs '))!;
+    for (const job of ['day-stats', 'forecast', 'status']) assert.ok(jobs.includes(job), `${job} in: ${jobs}`);
+    const usage = (await cli(['jobs', '--help'])).stdout;
+    for (const job of JOB_NAMES) assert.match(usage, new RegExp(`^  ${job} `, 'm'), job);
+  });
+
+  it('lists every configuration variable in serve --help', async () => {
+    const usage = (await cli(['serve', '--help'])).stdout;
+    assert.equal(usage, `${SERVE_USAGE}\n`);
+    // From the schema itself: a variable added to the configuration cannot be left out of the help.
+    for (const name of Object.keys(ConfigSchema.shape)) assert.match(SERVE_USAGE, new RegExp(`^  ${name} `, 'm'), name);
+  });
+
+  it('names an unknown job and the known ones, exit 2', async () => {
+    const out = await cli(['jobs', 'run', 'frob']);
+    assert.equal(out.status, 2);
+    assert.match(out.stderr, /unknown job 'frob'; jobs: day-stats, forecast, status\n/);
   });
 
   it('exits 2 with a clear message on bad configuration', async () => {
@@ -81,5 +105,24 @@ describe('bdds command line', () => {
     assert.ok(Date.now() - started < 10_000);
     assert.match(out, /bdds stopped/);
     assert.match(out, /Demo API key \(Explorer plan\), shown once:\s+bdds_[a-z2-7]{32}/, 'the first start prints a demo key');
+  });
+});
+
+describe('the package', () => {
+  it('installs the bdds program: the bin is the built entry, with its shebang, made executable by the build', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+    assert.equal(pkg.bin.bdds, 'dist/api/cli.js');
+    assert.match(readFileSync('api/cli.ts', 'utf8'), /^#!\/usr\/bin\/env node\n/, 'tsc keeps the shebang');
+    // tsc writes files without the executable bit, which the npm bin link and npx need.
+    assert.match(pkg.scripts.build!, /^tsc -p tsconfig\.json && .*chmodSync\('dist\/api\/cli\.js', 0o755\)/);
+    assert.equal(pkg.scripts.prepare, 'npm run build');
+  });
+
+  it('carries the licence package.json names', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { license: string };
+    assert.equal(pkg.license, 'MIT');
+    const text = readFileSync('LICENSE', 'utf8');
+    assert.match(text, /^MIT License\n\nCopyright \(c\) 2026 The Border and Driver Data Service contributors\n/);
+    assert.match(text, /THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND/);
   });
 });

@@ -40,5 +40,21 @@ describe('OpenAPI and docs', () => {
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /text\/html/);
     for (const op of operations) assert.ok(res.body.includes(`/api/v${op.versions[0]}/data/${op.slug}`));
+    assert.ok(res.body.includes('<code>section</code>'), 'code spans in descriptions are set as code');
+    assert.ok(!/`[a-z_]+`/.test(res.body), 'no raw backticks left in the text');
+  });
+
+  it('says what REST accepts: one value per parameter, typed where it is a number or flag, and the queue snapshot', async (t) => {
+    const { app } = await buildTestApp(t, { operations: withTestOperations });
+    const doc = (await app.inject('/api/openapi.json')).json();
+    for (const [path, item] of Object.entries(doc.paths as Record<string, { get: { parameters: { name: string; schema: unknown }[] } }>)) {
+      for (const p of item.get.parameters) assert.ok(!JSON.stringify(p.schema).includes('"array"'), `${path} ${p.name}: repetition is refused, no array form`);
+    }
+    const probe = Object.fromEntries(doc.paths['/api/v1/data/probe'].get.parameters.map((p: { name: string; schema: { type: unknown } }) => [p.name, p.schema.type]));
+    assert.deepEqual([probe.limit, probe.compare, probe.names], ['number', 'boolean', 'string']);
+    const snapshot = doc.paths['/api/v1/data/queue'].get.responses['200'].content['application/json'].schema.properties.snapshot;
+    const object = snapshot.anyOf.find((s: { type: string }) => s.type === 'object');
+    assert.ok(object.properties.wait_min && object.properties.freshness && object.properties.type_of_data, 'a real schema, not unknown');
+    assert.ok(snapshot.anyOf.some((s: { type: string }) => s.type === 'null'), 'null when nothing was ever observed');
   });
 });

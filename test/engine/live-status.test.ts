@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { freshnessOf, trendOf, waitOf, waitStatusOf } from '../../engine/live-status.js';
+import { freshnessOf, trendOf, vsTypicalOf, waitOf, waitStatusOf } from '../../engine/live-status.js';
 
 const r = (ts: number, queue: number | null, wait_min: number | null = null, rate_per_h: number | null = null) => ({ ts, queue, wait_min, rate_per_h });
 
@@ -21,16 +21,21 @@ describe('wait', () => {
 });
 
 describe('wait status', () => {
-  it('judges against the typical-week p75 when known', () => {
-    assert.equal(waitStatusOf(100, 100, 999), 'green');
-    assert.equal(waitStatusOf(150, 100, 0), 'yellow');
-    assert.equal(waitStatusOf(151, 100, 0), 'red');
+  it('says how long the wait is for the vehicle type', () => {
+    assert.equal(waitStatusOf(59, 4), 'green');
+    assert.equal(waitStatusOf(60, 4), 'yellow');
+    assert.equal(waitStatusOf(180, 4), 'red');
+    assert.equal(waitStatusOf(180, 9), 'green', 'three hours is short for a truck');
+    assert.equal(waitStatusOf(600, 9), 'yellow');
+    assert.equal(waitStatusOf(65 * 60, 9), 'red', 'a 65-hour truck wait is never green');
+    assert.equal(waitStatusOf(100, 7), 'red', 'pedestrians');
+    assert.equal(waitStatusOf(null, 4), null);
   });
-  it('falls back to wait minutes, and to null without either', () => {
-    assert.equal(waitStatusOf(null, 100, 59), 'green');
-    assert.equal(waitStatusOf(5, null, 60), 'yellow');
-    assert.equal(waitStatusOf(5, null, 180), 'red');
-    assert.equal(waitStatusOf(5, null, null), null);
+  it('compares with the typical week separately', () => {
+    const cell = { p25: 10, p75: 40 };
+    assert.deepEqual([vsTypicalOf(10, cell), vsTypicalOf(40, cell), vsTypicalOf(41, cell)], ['below', 'usual', 'above']);
+    assert.equal(vsTypicalOf(5, null), null);
+    assert.equal(vsTypicalOf(null, cell), null);
   });
 });
 

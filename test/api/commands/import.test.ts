@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { closeStore, openStore } from '../../../data/store.js';
@@ -16,29 +16,68 @@ const rows = (db: string) => {
   return n;
 };
 
+/** The counts of the text summary, by name. */
+const counts = (stdout: string) => {
+  const line = stdout.split('\n')[0]!;
+  return Object.fromEntries([...line.matchAll(/([a-z ]+?) (\d+)/g)].map(([, name, n]) => [name!.trim(), Number(n)]));
+};
+
+/** The numbers of the last progress line (standard error, not a terminal). */
+const lastProgress = (stderr: string) => {
+  const lines = stderr.split('\n').filter((l) => /^\d+ of \d+ readings done$/.test(l));
+  return lines.at(-1)!.split(' ').filter((w) => /^\d+$/.test(w)).map(Number);
+};
+
 describe('bdds import', () => {
-  it('imports a real file once, reports progress and a summary, and adds nothing the second time', async (t) => {
+  it('imports a real file once, reports progress and a summary that agree, and counts a second import as duplicates', async (t) => {
     const db = join(tempDir(t), 'bdds.sqlite');
     const first = await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'));
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stdout, /files 1, rows read 41, readings \d+, imported (\d+), duplicates 0/);
-    assert.match(first.stderr, /imported \d+ of \d+ readings/, 'progress lines when not on a terminal');
-    const imported = Number(/imported (\d+)/.exec(first.stdout)![1]);
-    assert.equal(rows(db), imported);
-    const again = await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'), '--json');
-    const summary = JSON.parse(again.stdout);
-    assert.deepEqual([summary.imported, summary.duplicates], [0, imported]);
-    assert.equal(rows(db), imported);
+    assert.match(first.stdout, /^files 1, rows read 41, readings \d+: imported \d+, duplicates 0 \(already held\), skipped \d+; empty rows \d+, rejected rows 0\n$/);
+    const c = counts(first.stdout);
+    assert.equal(c.imported! + c.duplicates! + c.skipped!, c.readings);
+    assert.deepEqual(lastProgress(first.stderr), [c.readings, c.readings], 'the last progress line counts what the summary counts');
+    assert.equal(rows(db), c.imported);
+    const again = await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'));
+    assert.equal(again.status, 0, again.stderr);
+    const d = counts(again.stdout);
+    assert.deepEqual([d.readings, d.imported, d.duplicates], [c.readings, 0, c.imported]);
+    assert.match(again.stdout, new RegExp(`duplicates ${c.imported} \\(already held\\)`));
+    assert.deepEqual(lastProgress(again.stderr), [d.readings, d.readings]);
+    const json = JSON.parse((await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'), '--json')).stdout);
+    assert.deepEqual([json.imported, json.duplicates], [0, c.imported]);
+    assert.equal(rows(db), c.imported);
   });
 
-  it('lists rejected rows with file and line', async (t) => {
+  it('lists rejected rows with file and line, exits 1 on them, and 0 with --allow-rejects', async (t) => {
     const dir = tempDir(t);
     const file = join(dir, 'obs.csv');
     writeFileSync(file, 'ppid,time,queue\nid_114,2026-11-22T08:00:00Z,4\nid_114,later,5\n');
     const out = await bdds(join(dir, 'bdds.sqlite'), 'csv', file);
-    assert.equal(out.status, 0);
-    assert.match(out.stdout, /imported 1,.*rejected 1/);
+    assert.equal(out.status, 1);
+    assert.match(out.stdout, /imported 1,.*rejected rows 1/, 'the summary is printed all the same');
     assert.ok(out.stdout.includes(`rejected ${file}:3: time 'later'`));
+    assert.match(out.stderr, /rejected rows 1 .*--allow-rejects/);
+    const allowed = await bdds(join(dir, 'other.sqlite'), 'csv', file, '--allow-rejects');
+    assert.equal(allowed.status, 0, allowed.stderr);
+    assert.equal(allowed.stdout, out.stdout);
+    const json = await bdds(join(dir, 'third.sqlite'), 'csv', file, '--json');
+    assert.equal(json.status, 1);
+    assert.deepEqual(JSON.parse(json.stdout).rejected, [{ file, line: 3, reason: "time 'later' is not an ISO instant with offset or unix seconds" }]);
+  });
+
+  it('rejects a row at an unknown crossing once, with file, line and reason, and counts it nowhere else', async (t) => {
+    const dir = tempDir(t);
+    const file = join(dir, 'granica.csv');
+    const header = readFileSync(fixturePath('pl-ua/granica_2026-07-01.csv'), 'utf8').split('\n')[0];
+    writeFileSync(file, `${header}\n1,2026-07-02T00:00:00Z,dorohusk,Dorohusk,60,,30,,,,x,0\n2,2026-07-02T00:00:00Z,atlantis,Atlantis,60,,30,,,,x,0\n`);
+    const out = await bdds(join(dir, 'bdds.sqlite'), 'granica', file);
+    assert.equal(out.status, 1);
+    assert.deepEqual(out.stdout.split('\n').filter((l) => l.startsWith('rejected ')), [`rejected ${file}:3: unknown crossing 'atlantis'`]);
+    const c = counts(out.stdout);
+    assert.deepEqual([c['rows read'], c.readings, c['empty rows'], c['rejected rows']], [2, 2, 0, 1], 'the two readings of line 2 only');
+    assert.equal(c.imported! + c.duplicates! + c.skipped!, c.readings);
+    assert.deepEqual(lastProgress(out.stderr), [2, 2]);
   });
 
   it('imports nothing when one of the files cannot be read, and refuses bad usage', async (t) => {

@@ -52,6 +52,51 @@ describe('bdds keys', () => {
     closeStore(after);
   });
 
+  it('lists keys under a header with their expiry, an expired key as expired (by the configured clock), the stored status kept', async (t) => {
+    const db = join(tempDir(t), 'bdds.sqlite');
+    const at = (now: string, ...args: string[]) => runCli(['keys', ...args], { BDDS_DB: db, BDDS_NOW: now });
+    const may = '2026-05-01T00:00:00Z';
+    for (const args of [['--expires', '2026-06-01T00:00:00Z'], [], ['--expires', '2026-06-01']]) {
+      const created = await at(may, 'create', '--email', 'dev@example.com', '--plan', 'explorer', ...args);
+      assert.equal(created.status, 0, created.stderr);
+    }
+    assert.equal((await at(may, 'revoke', '3')).status, 0);
+
+    const before = await at(may, 'list');
+    assert.equal(before.status, 0, before.stderr);
+    const [header, ...lines] = before.stdout.trimEnd().split('\n').map((l) => l.split(/\s{2,}/));
+    assert.deepEqual(header, ['id', 'prefix', 'plan', 'status', 'email', 'expires', 'last used']);
+    assert.deepEqual(lines.map((l) => [l[0], l[3], l[5], l[6]]), [
+      ['1', 'active', '2026-06-01T00:00:00.000Z', 'never'],
+      ['2', 'active', 'never', 'never'],
+      ['3', 'revoked', '2026-06-01T00:00:00.000Z', 'never'],
+    ]);
+
+    const july = '2026-07-01T00:00:00Z';
+    const after = await at(july, 'list');
+    assert.deepEqual(after.stdout.trimEnd().split('\n').slice(1).map((l) => l.split(/\s{2,}/)[3]), ['expired', 'active', 'revoked'],
+      'past its expiry a key shows expired; revoked says more');
+    const json = JSON.parse((await at(july, 'list', '--json')).stdout) as { status: string; effective_status: string }[];
+    assert.deepEqual(json.map((k) => [k.status, k.effective_status]), [['active', 'expired'], ['active', 'active'], ['revoked', 'revoked']]);
+    const store = openStore(db);
+    assert.equal(createKeysRepo(store).findByRef('1')[0]!.status, 'active', 'listing changes nothing stored');
+    closeStore(store);
+  });
+
+  it('refuses to create a key that expires in the past or now (exit 2)', async (t) => {
+    const db = join(tempDir(t), 'bdds.sqlite');
+    const now = '2026-05-01T12:00:00Z';
+    for (const expires of ['2026-04-30', now]) {
+      const out = await runCli(['keys', 'create', '--email', 'dev@example.com', '--plan', 'explorer', '--expires', expires], { BDDS_DB: db, BDDS_NOW: now });
+      assert.equal(out.status, 2, expires);
+      assert.match(out.stderr, /--expires .* is not in the future \(now 2026-05-01T12:00:00.000Z\)/);
+      assert.equal(out.stdout, '');
+    }
+    const store = openStore(db);
+    assert.equal(createKeysRepo(store).count(), 0);
+    closeStore(store);
+  });
+
   it('refuses bad usage with exit code 2', async (t) => {
     const db = join(tempDir(t), 'bdds.sqlite');
     assert.equal((await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'gold')).status, 2);

@@ -27,6 +27,43 @@ describe('search', () => {
       assert.deepEqual(r.matches[0].by_type['9'], ['id_119', 'id_129']);
     }
   });
+  it('finds Ukrainian checkpoints from their Polish spellings', async (t) => {
+    const { get } = await liveApp(t);
+    // Polish spelling -> the Ukrainian name of the same place (the location id is looked up from it).
+    const pairs: [string, string][] = [
+      ['Szeginie', 'Шегині'], ['Szehyni', 'Шегині'], ['Rawa Ruska', 'Рава-Руська'], ['Rawa-Ruśka', 'Рава-Руська'],
+      ['Jagodzin', 'Ягодин'], ['Jahodyn', 'Ягодин'], ['Uściług', 'Устилуг'], ['Ustyłuh', 'Устилуг'],
+      ['Krakowiec', 'Краківець'], ['Krakiweć', 'Краківець'], ['Hruszew', 'Грушів'], ['Hruszów', 'Грушів'],
+      ['Smolnica', 'Смільниця'], ['Smilnycia', 'Смільниця'], ['Ugrynów', 'Угринів'], ['Uhryniw', 'Угринів'],
+      // Polish ch is Ukrainian х (English ch is ч): found only through the Polish transcription of `Захонь`.
+      ['Zachoń', 'Захонь'],
+    ];
+    const ukrainian = [...new Set(pairs.map(([, uk]) => uk))];
+    type Result = { query: string; count: number; matches: { location_id: number }[] };
+    const found = new Map<string, number[]>(); // Ukrainian name -> locations it finds, best first
+    for (const r of (await get(`search?name=${encodeURIComponent(ukrainian.join(','))}`)).body.data.results as Result[]) {
+      assert.ok(r.count >= 1, r.query);
+      found.set(r.query, r.matches.map((m) => m.location_id));
+    }
+    const ids = new Map([...found].map(([uk, locs]) => [uk, locs[0]!]));
+    assert.equal(new Set(ids.values()).size, ukrainian.length, 'each Ukrainian name is a different location');
+    for (let i = 0; i < pairs.length; i += 20) {
+      const batch = pairs.slice(i, i + 20);
+      const { status, body } = await get(`search?name=${encodeURIComponent(batch.map(([pl]) => pl).join(','))}`);
+      assert.equal(status, 200);
+      (body.data.results as Result[]).forEach((r, j) => {
+        const uk = batch[j]![1];
+        assert.equal(r.query, batch[j]![0]);
+        assert.equal(r.matches[0]?.location_id, ids.get(uk), `${r.query} finds ${uk} first`);
+        // Nothing the Ukrainian name itself does not find (Краківець also finds Раковець as a weak near spelling).
+        for (const m of r.matches) assert.ok(found.get(uk)!.includes(m.location_id), `${r.query}: unexpected location ${m.location_id}`);
+      });
+    }
+    const none = await get(`search?name=${encodeURIComponent('Atlantis,Dorohusk,Lwów')}`);
+    assert.equal(none.body.data.results[0].count, 0);
+    assert.deepEqual(none.body.data.results[1].matches.map((m: { location_id: number }) => m.location_id), [ids.get('Ягодин')]);
+    assert.equal(none.body.data.results[2].count, 0, 'a city with no checkpoint finds none');
+  });
   it('answers in the requested language and treats no match as an empty list', async (t) => {
     const { get } = await liveApp(t);
     const pl = await get('search?name=Dorohusk,Atlantis&lang=pl');
@@ -108,8 +145,8 @@ describe('update-info', () => {
     const { get } = await liveApp(t);
     const info = (await get('update-info?ppid=id_129')).body.data;
     assert.equal(info.found, true);
-    assert.equal(info.source, 'granica');
-    assert.equal(info.source_label, 'Polish Border Guard (granica.gov.pl)');
+    assert.equal(info.source, 'sample.granica');
+    assert.equal(info.source_label, 'Polish Border Guard (granica.gov.pl), recorded sample replayed');
     assert.equal(info.is_realtime, false);
     assert.equal(info.type_of_data, 'replay');
     assert.equal(info.age_minutes, Math.floor(info.age_seconds / 60));
@@ -178,22 +215,40 @@ describe('replay and ingestion', () => {
     const latest = deps.repos.observations.latest(view, Date.parse(NOW) / 1000)!;
     assert.ok(Date.parse(NOW) / 1000 - latest.ts < 7 * 86_400);
   });
-  it('serves only what was ingested in production configuration, and observations imported by another process show after a poll', async (t) => {
-    const { get, deps, dir } = await liveApp(t, false);
-    const before = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
-    assert.equal(before.type_of_data, 'live', 'a real feed reading, not replayed');
-    assert.equal(before.freshness, 'outdated');
-    assert.ok(before.updated_at.startsWith('2026-08'), 'the recorded series ends in August');
-    const csv = `ppid,time,wait_min,source\nid_129,${new Date(Date.parse(NOW) - 120_000).toISOString()},75,granica\n`;
-    // `bdds import` beside a running server: its own connection to the same file.
+  /** `bdds import` beside a running server: its own connection to the same file. */
+  const importElsewhere = (dir: string, csv: string) => {
     const other = openStore(join(dir, 'bdds.sqlite'));
     importFeeds(other, [parseGenericCsv(csv, 'now.csv')], createResolver(createDirectoryRepo(other)));
     closeStore(other);
+  };
+
+  it('serves only what was ingested in production configuration, and observations imported by another process show after a poll', async (t) => {
+    const { get, deps, dir } = await appWithKey(t, { replay: false, now: NOW });
+    assert.equal((await get('queue?ppid=id_129&section=snapshot')).body.snapshot, null, 'nothing ingested, nothing shown');
+    importElsewhere(dir, `ppid,time,wait_min,source\nid_129,${new Date(Date.parse(NOW) - 3 * 3_600_000).toISOString()},40,granica\n`);
+    deps.versions.poll();
+    const before = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
+    assert.deepEqual([before.wait_min, before.type_of_data, before.is_realtime], [40, 'live', true], 'a real feed reading, shown where it happened');
+    importElsewhere(dir, `ppid,time,wait_min,source\nid_129,${new Date(Date.parse(NOW) - 120_000).toISOString()},75,granica\n`);
     const cached = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
-    assert.equal(cached.wait_min, before.wait_min, 'until the versions are polled, the cached answer stands (TTL 60 s)');
+    assert.equal(cached.wait_min, 40, 'until the versions are polled, the cached answer stands (TTL 60 s)');
     assert.equal(deps.versions.poll(), true, 'the poll sees the other connection\'s commit');
     assert.equal(deps.versions.poll(), false, 'and nothing more after it');
     const after = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
     assert.deepEqual([after.wait_min, after.age_min, after.freshness, after.type_of_data], [75, 2, 'fresh', 'live']);
+  });
+
+  it('in the demo, shows imported readings where they happened and takes them over the replayed sample', async (t) => {
+    const { get, deps, dir } = await liveApp(t);
+    const replayed = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
+    assert.equal(replayed.type_of_data, 'replay');
+    importElsewhere(dir, `ppid,time,wait_min\nid_129,${new Date(Date.parse(NOW) - 5 * 60_000).toISOString()},33\n`);
+    deps.versions.poll();
+    const imported = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
+    assert.deepEqual([imported.wait_min, imported.age_min, imported.type_of_data, imported.is_realtime], [33, 5, 'imported', false],
+      'not shifted by the replay, labelled imported');
+    assert.equal(imported.updated_at, new Date(Date.parse(NOW) - 5 * 60_000).toISOString());
+    const info = (await get('update-info?ppid=id_129')).body.data;
+    assert.equal(info.source, 'import');
   });
 });

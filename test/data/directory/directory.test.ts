@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createNameIndex } from '../../../data/directory/name-index.js';
+import { createNameIndex, nameKeys } from '../../../data/directory/name-index.js';
+import { transcribePolish } from '../../../data/directory/polish-transcription.js';
 import { skeleton } from '../../../data/directory/skeleton.js';
 import { typesFromDpsuText, typesFromEcherhaTitle } from '../../../data/directory/vehicle-types.js';
 import { Directory } from '../../../models/directory.js';
@@ -65,5 +66,53 @@ describe('name search', () => {
     assert.deepEqual(index.search('Долгобичув').map((m) => m.location_id), [7], 'a near spelling in another script');
     assert.deepEqual(index.search('Záhony').map((m) => m.location_id), [9]);
     assert.deepEqual(index.search('Paris'), []);
+  });
+});
+
+describe('Polish spellings of Ukrainian names', () => {
+  it('transcribes Ukrainian into Polish as the published rules do (PWN [319] 78.B examples)', () => {
+    const examples: [string, string][] = [
+      ['книга', 'knyha'], ['ґрунт', 'grunt'], ['наллєш', 'nallesz'], ['ліжко', 'liżko'], ['Львів', 'Lwiw'],
+      ['Леся', 'Łesia'], ['молодиця', 'mołodycia'], ['вилки', 'wyłky'], ['орел', 'oreł'], ['лишити', 'łyszyty'],
+      ['сіль', 'sil'], ['їхати', 'jichaty'], ['мої', 'moji'], ['з’їсти', 'zjisty'], ['Євген', 'Jewhen'], ['моє', 'moje'],
+      ['п’є', 'pje'], ['синє', 'synie'], ['Ярошенко', 'Jaroszenko'], ['заява', 'zajawa'], ['п’яний', 'pjanyj'],
+      ['Лященко', 'Laszczenko'], ['дякую', 'diakuju'], ['Юрченко', 'Jurczenko'], ['мою', 'moju'], ['в’ючити', 'wjuczyty'],
+      ['люблю', 'lublu'], ['сюди', 'siudy'], ['князь', 'kniaź'], ['будьте', 'bud´te'], ['грудь', 'hrud´'], ['сьогодні', 'siohodni'],
+    ];
+    for (const [uk, pl] of examples) assert.equal(transcribePolish(uk), pl, uk);
+  });
+  it('gives the Polish transcription of the checkpoint names', () => {
+    assert.deepEqual(
+      ['Шегині', 'Рава-Руська', 'Ягодин', 'Устилуг', 'Краківець', 'Грушів', 'Смільниця', 'Угринів', 'Чоп - Захонь', 'Могилів-Подільський', 'ЩО'].map(transcribePolish),
+      ['Szehyni', 'Rawa-Ruśka', 'Jahodyn', 'Ustyłuh', 'Krakiweć', 'Hrusziw', 'Smilnycia', 'Uhryniw', 'Czop - Zachoń', 'Mohyliw-Podilśkyj', 'SZCZO'],
+    );
+  });
+  it('folds Polish digraphs, g/h and the -ów/-ів suffix to the same skeleton as the Ukrainian forms', () => {
+    assert.equal(skeleton('Szehyni'), skeleton('Shehyni'));
+    assert.equal(skeleton('Ustyłuh'), skeleton('Устилуг'));
+    assert.equal(skeleton('Krakiweć'), skeleton('Краківець'));
+    assert.equal(skeleton('Hruszów'), skeleton('Грушів'));
+    assert.equal(skeleton('Hruszew'), skeleton('Hrushiv'));
+    assert.equal(skeleton('Ugrynów'), skeleton('Угринів'));
+    assert.equal(skeleton('Jahodyn'), skeleton('Jagodyn'));
+    assert.equal(skeleton('Dołhobyczów'), skeleton('Долгобичув'));
+    assert.equal(skeleton('bud´te'), 'budte', 'the soft mark is not a word break');
+  });
+  it('indexes a Cyrillic name under its Polish transcription too', () => {
+    assert.deepEqual(nameKeys('Хуст'), [skeleton('Khust'), skeleton('Chust')]);
+    assert.deepEqual(nameKeys('Khust'), [skeleton('Khust')], 'Latin names keep one key');
+    const index = createNameIndex([
+      { location_id: 1, lang: 'uk', name: 'Хуст' },
+      { location_id: 2, lang: 'uk', name: 'Шегині - Медика' },
+      { location_id: 3, lang: 'uk', name: 'Грушів - Будомєж' },
+    ]);
+    // Polish ch is х, English ch is ч: `Chust` meets `Хуст` only through the Polish transcription.
+    assert.deepEqual(index.search('Chust').map((m) => m.location_id), [1]);
+    assert.deepEqual(index.search('Khust').map((m) => m.location_id), [1]);
+    assert.equal(index.search('Chust')[0]!.matched_name, 'Хуст', 'the stored name is reported, not the derived key');
+    assert.deepEqual(index.search('Szeginie').map((m) => m.location_id), [2]);
+    assert.deepEqual(index.search('Hruszew').map((m) => m.location_id), [3]);
+    assert.deepEqual(index.search('Hruszów').map((m) => m.location_id), [3]);
+    assert.deepEqual(index.search('Atlantis'), []);
   });
 });

@@ -53,6 +53,33 @@ describe('granica importer', () => {
     assert.equal(count(), rows, 'importing twice adds nothing');
   });
 
+  it('rejects a row once, whole, and counts it nowhere else: unknown crossing, bad cell, or both', (t) => {
+    const { db, resolve, count } = storeWithDirectory(t);
+    const text = `${fixture('pl-ua/granica_2026-07-01.csv').split('\n')[0]}
+1,2026-07-02T00:00:00Z,dorohusk,Dorohusk,60,,30,,,,x,0
+2,2026-07-02T00:00:00Z,atlantis,Atlantis,60,,30,,,,x,0
+3,2026-07-02T00:00:00Z,atlantis,Atlantis,abc,,30,,,,x,0
+4,2026-07-02T01:00:00Z,dorohusk,Dorohusk,abc,,30,,,,x,0
+5,2026-07-02T01:00:00Z,dorohusk,Dorohusk,,,,,,,x,0
+6,2026-07-02T02:00:00Z,dorohusk,Dorohusk,,,xyz,,,,x,0
+`;
+    const progress: [number, number][] = [];
+    const summary = importFeeds(db, [parseGranica(text, 'g.csv')], resolve, { onProgress: (done, total) => progress.push([done, total]), progressEvery: 1 });
+    assert.deepEqual(summary.rejected, [
+      { file: 'g.csv', line: 3, reason: "unknown crossing 'atlantis'" },
+      { file: 'g.csv', line: 4, reason: "trucks_exit_min 'abc' not a number of minutes" },
+      { file: 'g.csv', line: 5, reason: "trucks_exit_min 'abc' not a number of minutes" },
+      { file: 'g.csv', line: 7, reason: "cars_exit_min 'xyz' not a number of minutes" },
+    ]);
+    assert.equal(summary.rowsRead, 6);
+    assert.equal(summary.empty, 1, 'only the row without values; a rejected row is not also empty');
+    assert.equal(summary.readings, 2, 'the readings of line 2 alone');
+    assert.equal(summary.imported + summary.duplicates + summary.skipped, summary.readings);
+    assert.equal(count(), summary.imported, 'nothing of a rejected row is imported');
+    assert.deepEqual(progress.at(-1), [summary.readings, summary.readings], 'the progress ends at the summary\'s count');
+    assert.equal(progress.filter(([done, total]) => done === total).length, 1, 'the last report comes once');
+  });
+
   it('imports nothing when a file is malformed (the whole import is one transaction)', (t) => {
     const { count } = storeWithDirectory(t);
     assert.throws(() => parseGranica('id,scraped_at\n1,"unterminated\n', 'bad.csv'));
