@@ -26,11 +26,19 @@ function readAll<T>(kind: string, schema: { parse: (v: unknown) => T }): Map<str
   return out;
 }
 
-export function loadRules() {
+function readRules() {
   return {
     truckBans: readAll('truck-bans', TruckBanFile),
     tradingSundays: readAll('trading-sundays', TradingSundayFile),
   };
 }
 
-export type Rules = ReturnType<typeof loadRules>;
+export type Rules = ReturnType<typeof readRules>;
+
+let loaded: Rules | null = null;
+
+/** The rule files, read and validated once per process (they ship with the code and never change while it runs). */
+export function loadRules(): Rules {
+  loaded ??= readRules();
+  return loaded;
+}

@@ -44,8 +44,13 @@ export function seedBundled(db: Db, options: { history: boolean }): SeedResult {
 }
 
 /** The prebuilt road graph (data/bundled/road-graph.json, made by data/scripts/build-road-graph.ts). */
+let roadGraph: RoadGraphData | null = null;
+
+/** Read once per process: the file ships with the code and never changes while it runs. */
 export function loadRoadGraph(): RoadGraphData {
+  if (roadGraph) return roadGraph;
   const data = JSON.parse(readFileSync(bundledPath('road-graph.json'), 'utf8')) as RoadGraphData;
   if (!data.version || !Array.isArray(data.nodes) || !Array.isArray(data.edges)) throw new Error('data/bundled/road-graph.json is malformed');
+  roadGraph = data;
   return data;
 }
