@@ -1,5 +1,5 @@
 /** `forecast`: the next 24 or 168 hours of a checkpoint from its back-tested ensemble, with intervals. */
-import { localParts } from '../../engine/local-time.js';
+import { weekCells } from '../../engine/hourly-history.js';
 import type { BucketName, ForecastPath } from '../../engine/forecast/model.js';
 import { MEMBER_NAMES } from '../../engine/forecast/members.js';
 import { notFound } from '../../models/errors.js';
@@ -15,10 +15,7 @@ const round1 = (v: number) => (Number.isNaN(v) ? null : Math.round(v * 10) / 10)
 
 async function pathOf(deps: Deps, stored: StoredModel, steps: number, nowS: number) {
   const history = hourlyHistory(deps, stored.ppid, FORECAST_HISTORY_DAYS, nowS, stored.metric)!;
-  const futureCells = Int32Array.from({ length: steps }, (_, k) => {
-    const local = localParts(history.endS + k * 3600, history.checkpoint.timezone);
-    return local.weekday * 24 + local.hour;
-  });
+  const futureCells = weekCells(history.endS, steps, history.checkpoint.timezone);
   const path: ForecastPath = await deps.engine.run('forecast', { values: history.series, cells: history.cells, futureCells, model: stored.model });
   return { path, endS: history.endS };
 }

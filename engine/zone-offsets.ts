@@ -1,0 +1,78 @@
+/**
+ * Local time over a span of instants from the zone's UTC offset transitions, found with a handful of
+ * Intl calls instead of one per instant: the offset is read at the start and once a week after; where
+ * two readings differ, the transition between them is bisected to the second. Within a segment, local
+ * wall time is plain arithmetic (instant + offset), so an hourly series of 60 days costs ~20 Intl calls,
+ * not 1,440. Assumes at most one transition per week (true of every zone's DST rules).
+ */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's offset from UTC at `tsS`, in seconds (one Intl call). */
+export function offsetAt(tsS: number, timeZone: string): number {
+  const p: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(new Date(tsS * 1000))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const wallS = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) / 1000;
+  return wallS - Math.floor(tsS);
+}
+
+export interface OffsetSegment {
+  /** The first instant (s) this offset applies to. */
+  fromS: number;
+  offsetS: number;
+}
+
+const WEEK_S = 7 * 86_400;
+
+/** The offsets in force over [startS, endS], as segments in time order (the first starts at startS). */
+export function zoneSegments(timeZone: string, startS: number, endS: number): OffsetSegment[] {
+  const segments: OffsetSegment[] = [{ fromS: startS, offsetS: offsetAt(startS, timeZone) }];
+  let probeS = startS;
+  let probeOffset = segments[0]!.offsetS;
+  while (probeS < endS) {
+    const nextS = Math.min(probeS + WEEK_S, endS);
+    const nextOffset = offsetAt(nextS, timeZone);
+    if (nextOffset !== probeOffset) {
+      // The transition lies in (probeS, nextS]: bisect to the first second with the new offset.
+      let lo = probeS;
+      let hi = nextS;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid, timeZone) === probeOffset) lo = mid;
+        else hi = mid;
+      }
+      segments.push({ fromS: hi, offsetS: nextOffset });
+    }
+    probeS = nextS;
+    probeOffset = nextOffset;
+  }
+  return segments;
+}
+
+/**
+ * Local calendar parts of instants taken in increasing order, from precomputed segments: the local day
+ * number (days since 1970-01-01 in the zone), hour and weekday (Monday = 0).
+ */
+export function createLocalClock(segments: readonly OffsetSegment[]) {
+  let i = 0;
+  return (tsS: number) => {
+    while (i + 1 < segments.length && tsS >= segments[i + 1]!.fromS) i++;
+    while (i > 0 && tsS < segments[i]!.fromS) i--;
+    const localS = tsS + segments[i]!.offsetS;
+    const day = Math.floor(localS / 86_400);
+    const hour = Math.floor((localS - day * 86_400) / 3600);
+    // 1970-01-01 was a Thursday (weekday 3 with Monday = 0).
+    return { day, hour, weekday: (((day + 3) % 7) + 7) % 7 };
+  };
+}
