@@ -11,17 +11,17 @@ import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
 import { createUsageRepo } from '../data/usage-repo.js';
-import type { EnginePool } from '../engine/pool.js';
 import { createAccessControl } from './access/access-control.js';
 import { createAuthenticator } from './access/authenticate.js';
 import { createLastUsedRecorder } from './access/last-used.js';
 import { createTokenBucketLimiter } from './access/rate-limiter.js';
 import { createOperationCache } from './pipeline/cache.js';
 import type { Deps, ServiceSettings } from './deps.js';
+import type { ServicePool } from './service-pool.js';
 
 export interface DepsParts {
   db: Db;
-  engine: EnginePool;
+  engine: ServicePool;
   log: Logger;
   now: () => Date;
   settings: ServiceSettings;

@@ -9,10 +9,10 @@ import type { KeysRepo } from '../data/keys-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { Rules } from '../data/rules-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
-import type { EnginePool } from '../engine/pool.js';
 import type { RoadGraphData } from '../engine/routing/graph.js';
 import type { AccessControl } from './access/access-control.js';
 import type { OperationCache } from './pipeline/cache.js';
+import type { ServicePool } from './service-pool.js';
 
 export interface ServiceSettings {
   /** Shown in `attribution` ("Data by <name>"). */
@@ -38,7 +38,8 @@ export interface Deps {
   rules: Rules;
   /** Keys, per-second limits and daily quotas for keyed products. */
   access: AccessControl;
-  engine: EnginePool;
+  /** The worker pool: whole computations from ids (api/worker/). */
+  engine: ServicePool;
   cache: OperationCache;
   log: Logger;
 }

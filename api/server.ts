@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
-import { createEnginePool, type EnginePoolOptions } from '../engine/pool.js';
+import type { EnginePoolOptions } from '../engine/pool.js';
+import { createServicePool } from './service-pool.js';
 import { buildApp } from './app.js';
 import { issueKey } from './access/issue-key.js';
 import { LAST_USED_FLUSH_MS } from './access/last-used.js';
@@ -52,7 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const seeded = seedBundled(db, { history: config.demoReplay });
   if (seeded.directoryLoaded) log.info('loaded the bundled checkpoint directory');
   if (seeded.history) log.info({ imported: seeded.history.imported }, 'imported the bundled PL-UA queue history');
-  const engine = createEnginePool({ ...(config.threads ? { threads: config.threads } : {}), ...options.engine });
+  const engine = createServicePool({ dbPath: config.dbPath, replay: config.demoReplay }, { ...(config.threads ? { threads: config.threads } : {}), ...options.engine });
   try {
     await engine.verify();
   } catch (err) {

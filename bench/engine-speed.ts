@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDeps } from '../api/create-deps.js';
-import { hourlyHistory } from '../api/jobs/day-stats-job.js';
+import { hourlyHistory } from '../api/worker/history.js';
 import { createLogger } from '../api/logger.js';
 import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
@@ -24,7 +24,7 @@ seedBundled(db, { history: true });
 const setupPool = createEnginePool({ threads: 1 });
 const { deps } = createDeps({ db, engine: setupPool, log: createLogger('silent'), now: () => new Date('2026-08-11T02:00:00Z'),
   settings: { serviceName: 'bench', internalToken: null, demoReplay: false } });
-const history = hourlyHistory(deps, 'id_119', 60)!;
+const history = hourlyHistory(deps.repos, 'id_119', 60, Math.floor(deps.now().getTime() / 1000))!;
 const { series: values, cells } = history;
 // The next week repeats the last week's cells.
 const futureCells = cells.slice(cells.length - 168);

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeps } from '../api/create-deps.js';
-import { hourlyHistory } from '../api/jobs/day-stats-job.js';
+import { hourlyHistory } from '../api/worker/history.js';
 import { createLogger } from '../api/logger.js';
 import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
@@ -31,7 +31,7 @@ const rows: { series: string; model: ForecastModel; days: number }[] = [];
 for (const ppid of [...deps.repos.observations.ppidsWithData()].sort()) {
   const view = deps.repos.observations.view(ppid, Date.parse('2026-09-01T00:00:00Z') / 1000)!;
   const last = deps.repos.observations.latest(view, Date.parse('2026-09-01T00:00:00Z') / 1000)!;
-  const history = hourlyHistory(deps, ppid, 70, last.ts + 3600);
+  const history = hourlyHistory(deps.repos, ppid, 70, last.ts + 3600);
   if (!history || history.daysWithData < 28) continue;
   const model = fitForecastModel(history.series, history.cells);
   if (model) rows.push({ series: `${ppid} ${view.source} ${history.unit}`, model, days: history.daysWithData });

@@ -21,6 +21,8 @@ export interface StoreOptions {
   readonly?: boolean;
   /** How long a statement waits for a lock before failing (ms); short, because the main thread blocks. */
   busyTimeoutMs?: number;
+  /** Run `PRAGMA quick_check` first (default). Worker connections skip it: the server checked at start. */
+  integrityCheck?: boolean;
 }
 
 /** Opens (creating if needed) and migrates the store; throws StoreCorruptError on a damaged file. */
@@ -28,7 +30,7 @@ export function openStore(path: string, options: StoreOptions = {}): Db {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   try {
-    checkIntegrity(db, path);
+    if (options.integrityCheck !== false) checkIntegrity(db, path);
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 200}`);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');

@@ -7,7 +7,11 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { unavailable } from '../models/errors.js';
-import type { TaskName, Tasks } from './tasks.js';
+import type { Tasks } from './tasks.js';
+
+/** A worker's task table: named functions of one structured-clonable argument. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TaskTable = Record<string, (arg: any, ...rest: any[]) => unknown>;
 
 export interface EnginePoolOptions {
   /** Worker threads; default cores - 1, at least 1. */
@@ -16,8 +20,13 @@ export interface EnginePoolOptions {
   maxQueue?: number;
   /** Time budget per task (ms); a task over it is cancelled and its worker replaced. */
   taskTimeoutMs?: number;
-  /** Worker module; defaults to the task table (through the tsx shim when running from source). */
+  /**
+   * Worker module; defaults to engine/tasks.ts, the pure tasks that take their data in the message (the
+   * offline tools). The service passes its own worker, which reads the store itself (api/worker/).
+   */
   filename?: string;
+  /** Given to each worker as `workerData` (the service's: the store path and the replay setting). */
+  workerData?: unknown;
   /** Start threads on the first task rather than at once (a one-off command that may never need them). */
   lazy?: boolean;
   /** Told about errors outside any task (a worker that failed to start or died idle). */
@@ -33,12 +42,13 @@ function defaultWorkerFile(): string {
   return fileURLToPath(new URL(fromSource ? './worker-shim.mjs' : './tasks.js', import.meta.url));
 }
 
-export function createEnginePool(options: EnginePoolOptions = {}) {
+export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoolOptions = {}) {
   const threads = options.threads ?? defaultThreads();
   const maxQueue = options.maxQueue ?? Math.max(4, threads * threads);
   const taskTimeoutMs = options.taskTimeoutMs ?? 5_000;
   const piscina = new Piscina({
     filename: options.filename ?? defaultWorkerFile(),
+    workerData: options.workerData,
     minThreads: options.lazy ? 0 : threads,
     maxThreads: threads,
     maxQueue,
@@ -49,7 +59,7 @@ export function createEnginePool(options: EnginePoolOptions = {}) {
   piscina.on('error', (err: Error) => options.onPoolError?.(err));
 
   /** Runs `task` in a worker; rejects with service_unavailable on overload, time-out or crash. */
-  async function run<K extends TaskName>(task: K, arg: Parameters<Tasks[K]>[0]): Promise<ReturnType<Tasks[K]>> {
+  async function run<K extends keyof T & string>(task: K, arg: Parameters<T[K]>[0]): Promise<Awaited<ReturnType<T[K]>>> {
     if (closed) throw unavailable('The compute engine is shutting down.', 5, 'engine_closed');
     if (piscina.queueSize >= maxQueue) throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
     try {
@@ -92,4 +102,4 @@ export function createEnginePool(options: EnginePoolOptions = {}) {
   };
 }
 
-export type EnginePool = ReturnType<typeof createEnginePool>;
+export type EnginePool<T extends TaskTable = Tasks> = ReturnType<typeof createEnginePool<T>>;

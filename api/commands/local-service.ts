@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
-import { createEnginePool } from '../../engine/pool.js';
+import { createServicePool } from '../service-pool.js';
 import { createClock, loadConfig, type Config } from '../config.js';
 import { createDeps } from '../create-deps.js';
 import type { Deps } from '../deps.js';
@@ -26,7 +26,7 @@ export interface LocalService {
 export async function openLocalService(io: CliIo, options: { threads?: number; lazy?: boolean } = {}): Promise<LocalService> {
   const config = loadConfig(io.env);
   const db = openStore(config.dbPath);
-  const engine = createEnginePool({ threads: config.threads ?? options.threads ?? 1, lazy: options.lazy ?? false });
+  const engine = createServicePool({ dbPath: config.dbPath, replay: config.demoReplay }, { threads: config.threads ?? options.threads ?? 1, lazy: options.lazy ?? false });
   try {
     seedBundled(db, { history: config.demoReplay });
     if (!options.lazy) await engine.verify();

@@ -14,7 +14,7 @@ import { runStatusChecks } from '../../api/jobs/status-check.js';
 import { operations } from '../../api/registry.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
-import { createEnginePool } from '../../engine/pool.js';
+import { createServicePool } from '../../api/service-pool.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 
 export async function buildStoreTemplates(dir: string): Promise<void> {
@@ -27,7 +27,7 @@ export async function buildStoreTemplates(dir: string): Promise<void> {
   const models = join(dir, 'models.sqlite');
   copyFileSync(history, models);
   const modelsDb = openStore(models);
-  const engine = createEnginePool({ threads: 2 });
+  const engine = createServicePool({ dbPath: models, replay: true }, { threads: 2 });
   const { deps } = createDeps({
     db: modelsDb, engine, log: pino({ level: 'silent' }), now: () => new Date(FIXED_NOW),
     settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: true },

@@ -11,7 +11,8 @@ import { createLogger } from '../../api/logger.js';
 import type { AnyOperation } from '../../api/operation.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
-import { createEnginePool, type EnginePoolOptions } from '../../engine/pool.js';
+import type { EnginePoolOptions } from '../../engine/pool.js';
+import { createServicePool } from '../../api/service-pool.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 import { storeTemplate } from './store-templates.js';
 
@@ -60,7 +61,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   if (seed.history) copyFileSync(storeTemplate(seed.models ? 'models' : 'history'), path);
   const db = openStore(path);
   seedBundled(db, { history: false });
-  const engine = createEnginePool({ threads: 1, ...options.engine });
+  const engine = createServicePool({ dbPath: path, replay: options.replay ?? true }, { threads: 1, ...options.engine });
   const { log, lines } = captureLogger(options.logLevel ?? 'info');
   const pinned = new Date(options.now ?? FIXED_NOW).getTime();
   const clock = { ms: pinned };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hourlyHistory } from '../../../api/jobs/day-stats-job.js';
+import { hourlyHistory } from '../../../api/worker/history.js';
 import { parseGenericCsv } from '../../../data/importers/generic.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
 import { createResolver } from '../../../data/importers/resolve.js';
@@ -12,7 +12,7 @@ describe('hourly history for the engine', () => {
     // Warsaw: at 01:00Z the clock goes back from 03:00 CEST to 02:00 CET.
     const rows = ['2026-10-24T23:10:00Z,10', '2026-10-24T23:50:00Z,20', '2026-10-25T00:30:00Z,30', '2026-10-25T01:30:00Z,40', '2026-10-25T04:15:00Z,0'];
     importFeeds(deps.db, [parseGenericCsv(`ppid,time,queue\n${rows.map((r) => `id_124,${r}`).join('\n')}\n`, 'x.csv')], createResolver(deps.repos.directory));
-    const h = hourlyHistory(deps, 'id_124', 1)!;
+    const h = hourlyHistory(deps.repos, 'id_124', 1, Math.floor(deps.now().getTime() / 1000))!;
     const at = (iso: string) => (Date.parse(iso) / 1000 - h.startS) / 3600;
     assert.equal(h.series[at('2026-10-24T23:00:00Z')], 15, 'two readings in one hour are averaged');
     assert.equal(h.series[at('2026-10-25T00:00:00Z')], 30);
