@@ -22,23 +22,31 @@ export interface Ranked {
   ppid: string;
   distance_km: number;
   drive_delta_min: number;
+  /** The wait expected there on arrival (the candidate's `waitMin` unless `waitOnArrival` says otherwise). */
+  wait_at_arrival_min: number | null;
+  queue_basis: 'forecast' | 'current' | null;
   total_delta_min: number | null;
   is_better: boolean;
 }
 
 import { haversineKm } from '../models/geo.js';
 
+/** The wait at a candidate for a driver arriving after `driveMin` minutes, and what it rests on. */
+export type WaitOnArrival = (ppid: string, driveMin: number) => { minutes: number | null; basis: 'forecast' | 'current' | null };
+
 /**
- * Candidates ranked by `total_delta_min` (extra driving + wait there - wait here), best first;
- * candidates whose total is unknown (a wait missing on either side) follow, nearest first.
+ * Candidates ranked by `total_delta_min` (extra driving + the wait there on arrival - the wait here now),
+ * best first; candidates whose total is unknown (a wait missing on either side) follow, nearest first.
  */
-export function rankAlternatives(here: Place, candidates: readonly Place[], crossingType: number): Ranked[] {
+export function rankAlternatives(here: Place, candidates: readonly Place[], crossingType: number, waitOnArrival?: WaitOnArrival): Ranked[] {
   const speed = SPEED_KMH[crossingType] ?? 50;
   const ranked = candidates.map((c) => {
     const distance = c.roadKm ?? haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
     const drive = Math.round((distance / speed) * 60);
-    const total = here.waitMin === null || c.waitMin === null ? null : drive + c.waitMin - here.waitMin;
-    return { ppid: c.ppid, distance_km: Math.round(distance * 10) / 10, drive_delta_min: drive, total_delta_min: total, is_better: total !== null && total < 0 };
+    const there = waitOnArrival ? waitOnArrival(c.ppid, drive) : { minutes: c.waitMin, basis: c.waitMin === null ? null : 'current' as const };
+    const total = here.waitMin === null || there.minutes === null ? null : drive + there.minutes - here.waitMin;
+    return { ppid: c.ppid, distance_km: Math.round(distance * 10) / 10, drive_delta_min: drive, wait_at_arrival_min: there.minutes,
+      queue_basis: there.basis, total_delta_min: total, is_better: total !== null && total < 0 };
   });
   return ranked.sort((a, b) =>
     a.total_delta_min === null ? (b.total_delta_min === null ? a.distance_km - b.distance_km : 1)

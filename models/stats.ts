@@ -82,6 +82,9 @@ export const Alternative = z.object({
   wait_min: z.number().nullable(),
   distance_km: z.number(),
   drive_delta_min: z.number(),
+  /** The wait expected there on arrival after the extra driving (forecast for that hour, else the current wait). */
+  wait_at_arrival_min: z.number().nullable(),
+  queue_basis: z.enum(['forecast', 'current']).nullable(),
   total_delta_min: z.number().nullable(),
   is_better: z.boolean(),
   ...ReadingKind,

@@ -12,6 +12,7 @@ export const TravelMatrixInput = z.object({
     .describe('country the crossings lead into: 1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD (number or ISO-2), or all'),
   origin_country: isoCountry().optional().describe('country of the origin, ISO-2 (or number) (default: that of the nearest city on the road graph)'),
   lang: lang().describe('language of checkpoint names (default en)'),
+  limit: integer(1, 100).optional().describe('only the N fastest crossings (default: every one); the others are not routed at all'),
 });
 export type TravelMatrixInput = z.infer<typeof TravelMatrixInput>;
 
@@ -23,6 +24,8 @@ export const MatrixLeg = z.object({
   distance_km: z.number(),
   drive_minutes: z.number().int(),
   queue_minutes_at_arrival: z.number().nullable(),
+  /** The places the leg passes, in order: road-graph cities by name, a monitored crossing by its ppid. */
+  path: z.array(z.string()),
 });
 
 export const MatrixResult = z.object({

@@ -36,8 +36,8 @@ export interface LiveState {
  * The reading in the typical week's unit (vehicles or wait minutes) and that week's p25/p75 for the
  * reading's local weekday and hour; null without a typical week.
  */
-function typicalCell(deps: Deps, checkpoint: CheckpointRow, latest: ObservationRow, waitMin: number | null) {
-  const week = deps.repos.dayStats.get(checkpoint.ppid);
+function typicalCell(repos: LiveRepos, checkpoint: CheckpointRow, latest: ObservationRow, waitMin: number | null) {
+  const week = repos.dayStats.get(checkpoint.ppid);
   if (!week) return { value: null, cell: null };
   const local = localParts(latest.ts, checkpoint.timezone);
   const cell = { p25: week.stats.lo[local.weekday]?.[local.hour] ?? null, p75: week.stats.hi[local.weekday]?.[local.hour] ?? null };
@@ -53,8 +53,12 @@ export function checkpointOr404(deps: Deps, ppid: string): CheckpointRow {
   return checkpoint;
 }
 
-export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSeconds(deps)): LiveState {
-  const repo = deps.repos.observations;
+/** The repositories live state reads: the server's, or a worker's own over its read-only connection. */
+export type LiveRepos = Pick<Deps['repos'], 'observations' | 'dayStats'>;
+
+/** The live state of `checkpoint` as of `nowS`. */
+export function liveState(repos: LiveRepos, checkpoint: CheckpointRow, nowS: number): LiveState {
+  const repo = repos.observations;
   const view = repo.view(checkpoint.ppid, nowS);
   const latest = view ? repo.latest(view, nowS) : null;
   if (!view || !latest) {
@@ -67,7 +71,7 @@ export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSecon
   const ageS = Math.max(0, nowS - latest.ts);
   const freshness = freshnessOf(ageS / 60);
   const typeOfData = view.sample ? 'replay' : view.realtime ? 'live' : 'imported';
-  const typical = typicalCell(deps, checkpoint, latest, waitMin);
+  const typical = typicalCell(repos, checkpoint, latest, waitMin);
   return {
     checkpoint, view, latest,
     queue_now: latest.queue,
@@ -91,7 +95,8 @@ export function liveState(deps: Deps, checkpoint: CheckpointRow, nowS = nowSecon
  * every checkpoint). Ages in a cached answer move on for at most the operation's TTL.
  */
 export function liveVersion(deps: Deps, ppid?: string): string {
-  return deps.versions.live(ppid);
+  // The directory's version too: a checkpoint closed or reopened shows at once.
+  return `${deps.versions.live(ppid)}|d${deps.repos.directory.version}`;
 }
 
 /** The start of the next UTC hour (ms): answers that step by the hour (forecasts, arrival hours) expire then. */

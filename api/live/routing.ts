@@ -1,12 +1,25 @@
-/** The routing graph for one vehicle type: the road graph plus every checkpoint of that type as a passage. */
-import { routingGraphFor } from '../../engine/routing/graph-cache.js';
+/**
+ * The routing graph for one vehicle type: the road graph plus every checkpoint of that type as a passage,
+ * with its A* router (ngraph.path). Built once per road-graph version, vehicle type and crossing set, and
+ * kept: by each worker thread for the travel matrix and alternatives.
+ */
+import { createAStarRouter, type AStarRouter } from '../../engine/routing/astar.js';
+import { buildRoutingGraph } from '../../engine/routing/graph.js';
+import type { DirectoryRepo } from '../../data/directory/directory-repo.js';
 import { COUNTRY_ISO2 } from '../../models/codes.js';
-import type { Deps } from '../deps.js';
+import type { RoadGraphData } from '../../models/engine-results.js';
 
-export function routingGraphForType(deps: Deps, crossingType: number) {
-  const checkpoints = deps.repos.directory.all().filter((c) => c.crossing_type === crossingType);
+const routers = new Map<string, AStarRouter>();
+
+export function routerForType(repos: { directory: DirectoryRepo; roadGraph: RoadGraphData }, crossingType: number) {
+  const checkpoints = repos.directory.all().filter((c) => c.crossing_type === crossingType);
   const crossings = checkpoints.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, from: COUNTRY_ISO2[c.origin]!, to: COUNTRY_ISO2[c.destination]! }));
-  // Built once per road-graph version, vehicle type and crossing set, and kept.
-  const key = `${deps.roadGraph.version}|${crossingType}|${crossings.map((c) => c.ppid).join(',')}`;
-  return { graph: routingGraphFor(key, deps.roadGraph, crossings), checkpoints };
+  const key = `${repos.roadGraph.version}|${crossingType}|${crossings.map((c) => c.ppid).join(',')}`;
+  let router = routers.get(key);
+  if (!router) {
+    router = createAStarRouter(buildRoutingGraph(repos.roadGraph, crossings));
+    if (routers.size >= 16) routers.clear();
+    routers.set(key, router);
+  }
+  return { router, checkpoints };
 }

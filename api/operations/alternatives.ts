@@ -1,18 +1,7 @@
 /** `alternatives`: other crossings on the same border for the same vehicle type, ranked by total time. */
-import type { CheckpointRow } from '../../data/directory/directory-repo.js';
-import { rankAlternatives } from '../../engine/alternatives.js';
-import { routeToCrossings } from '../../engine/routing/matrix.js';
-import { COUNTRY_ISO2 } from '../../models/codes.js';
-import type { Deps } from '../deps.js';
-import { routingGraphForType } from '../live/routing.js';
 import { AlternativesInput, AlternativesOutput } from '../../models/stats.js';
-import { checkpointOr404, liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { checkpointOr404, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
-
-function roadDistances(deps: Deps, here: CheckpointRow, targets: string[], type: number) {
-  const { graph } = routingGraphForType(deps, type);
-  return routeToCrossings(graph, { lat: here.lat, lon: here.lon, country: COUNTRY_ISO2[here.origin]! }, targets, type);
-}
 
 export const alternatives = defineOperation({
   name: 'alternatives',
@@ -34,40 +23,12 @@ export const alternatives = defineOperation({
   dataVersion: (_input, deps) => liveVersion(deps),
   errors: ['not_found'],
   selfCheck: (deps) => ({ ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
+  // Candidates, their road distances, the queues expected on arrival and the ranking run whole in a worker.
   handler(input, deps) {
-    const here = checkpointOr404(deps, input.ppid);
-    const type = input.crossing_type ?? here.crossing_type;
-    const nowS = nowSeconds(deps);
-    const lang = input.lang.lang;
-    // Like with like: the wait here is that of the same vehicle type and direction at this crossing.
-    const compared = type === here.crossing_type ? here : deps.repos.directory.atLocation(here.location_id)
-      .find((c) => c.crossing_type === type && c.origin === here.origin && c.destination === here.destination) ?? null;
-    const hereLive = compared ? liveState(deps, compared, nowS) : null;
-    const candidates = deps.repos.directory.all().filter((c) =>
-      c.origin === here.origin && c.destination === here.destination && c.crossing_type === type && c.location_id !== here.location_id);
-    const live = new Map(candidates.map((c) => [c.ppid, liveState(deps, c, nowS)]));
-    // Road distances from this crossing (on its departure side) to the others, over the travel-matrix graph.
-    const road = new Map(roadDistances(deps, here, candidates.map((c) => c.ppid), type).map((r) => [r.ppid, r.distance_km]));
-    const ranked = rankAlternatives(
-      { ppid: here.ppid, lat: here.lat, lon: here.lon, waitMin: hereLive?.wait_min ?? null },
-      candidates.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, waitMin: live.get(c.ppid)!.wait_min, roadKm: road.get(c.ppid) ?? null })),
-      type,
-    ).slice(0, input.limit);
-    const list = ranked.map((r) => {
-      const state = live.get(r.ppid)!;
-      return { ...r, name: deps.repos.directory.name(state.checkpoint.location_id, lang), queue: state.queue_now, wait_min: state.wait_min,
-        type_of_data: state.type_of_data, is_realtime: state.is_realtime };
+    checkpointOr404(deps, input.ppid);
+    return deps.engine.run('alternatives', {
+      ppid: input.ppid, crossing_type: input.crossing_type ?? null, limit: input.limit, lang: input.lang.lang,
+      nowS: nowSeconds(deps), generation: liveVersion(deps), directoryVersion: deps.repos.directory.version,
     });
-    const note = !compared ? `This crossing has no checkpoint for vehicle type ${type} in this direction: no comparable wait, totals unknown.`
-      : hereLive!.wait_min === null ? `No wait reading for vehicle type ${type} here (${compared.ppid}): totals unknown.` : undefined;
-    return {
-      data: {
-        ppid: here.ppid, name: deps.repos.directory.name(here.location_id, lang), crossing_type: type, compared_ppid: compared?.ppid ?? null,
-        queue: hereLive?.queue_now ?? null, wait_min: hereLive?.wait_min ?? null,
-        type_of_data: hereLive?.type_of_data ?? null, is_realtime: hereLive?.is_realtime ?? false, ...(note ? { note } : {}),
-        alternatives: list, best: list.find((a) => a.is_better) ?? null, generated_at: deps.now().toISOString(),
-      },
-      meta: { crossing_type: type },
-    };
   },
 });

@@ -29,7 +29,7 @@ export const border = defineOperation({
       ? [...new Set(fromOrigin.filter((c) => withData.has(c.ppid)).map((c) => c.destination))].sort((a, b) => a - b)
       : input.destination;
     const rows = fromOrigin.filter((c) => destinations.includes(c.destination)).map((c) => {
-      const live = liveState(deps, c, nowS);
+      const live = liveState(deps.repos, c, nowS);
       return {
         ppid: c.ppid,
         name: deps.repos.directory.name(c.location_id, lang),

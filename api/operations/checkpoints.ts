@@ -23,7 +23,7 @@ export const checkpoints = defineOperation({
     const withDayStats = deps.repos.dayStats.ppids();
     const rows = deps.repos.directory.all().filter((c) => input.country === undefined || c.origin === input.country || c.destination === input.country);
     const list = rows.map((c) => {
-      const live = liveState(deps, c, nowS);
+      const live = liveState(deps.repos, c, nowS);
       return {
         ppid: c.ppid,
         location_id: c.location_id,

@@ -40,7 +40,7 @@ export const multi = defineOperation({
     const data: MultiOutput = {};
     for (const ppid of known) {
       const checkpoint = deps.repos.directory.get(ppid)!;
-      const live = liveState(deps, checkpoint, nowS);
+      const live = liveState(deps.repos, checkpoint, nowS);
       data[ppid] = {
         ...(parts.includes('queue') ? { queue: {
           found: live.latest !== null, queue_now: live.queue_now, wait_min: live.wait_min, wait_status: live.wait_status,

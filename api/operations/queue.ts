@@ -35,7 +35,7 @@ export const queue = defineOperation({
         (sibling ? `; the checkpoint for that direction is ${sibling.ppid}.` : '; there is no checkpoint here for that direction.'), 'direction_mismatch');
     }
     const nowS = nowSeconds(deps);
-    const live = liveState(deps, checkpoint, nowS);
+    const live = liveState(deps.repos, checkpoint, nowS);
     const snapshot: QueueSnapshot | null = live.latest === null ? null : {
       queue_now: live.queue_now, wait_min: live.wait_min, wait_time_estimated: live.wait_time_estimated, updated_at: live.updated_at!,
       age_min: live.age_min!, data_quality: live.data_quality!, freshness: live.freshness!, wait_status: live.wait_status,

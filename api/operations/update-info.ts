@@ -1,7 +1,7 @@
 /** `update-info`: when a checkpoint was last updated, by which source, and how fresh that is. */
 import { UpdateInfoInput, UpdateInfo } from '../../models/queue.js';
 import type { Deps } from '../deps.js';
-import { checkpointOr404, liveState, liveVersion, type LiveState } from '../live/checkpoint-live.js';
+import { checkpointOr404, liveState, liveVersion, nowSeconds, type LiveState } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 /** The update-info object of a live state (also used by `multi`). */
@@ -48,6 +48,6 @@ export const updateInfo = defineOperation({
   errors: ['not_found'],
   selfCheck: (deps: Deps) => ({ ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
   handler(input, deps) {
-    return { data: updateInfoOf(liveState(deps, checkpointOr404(deps, input.ppid))) };
+    return { data: updateInfoOf(liveState(deps.repos, checkpointOr404(deps, input.ppid), nowSeconds(deps))) };
   },
 });

@@ -19,9 +19,18 @@ export interface WorkerSettings {
 
 export function createWorkerContext(settings: WorkerSettings) {
   const db = openStore(settings.dbPath, { readonly: true, integrityCheck: false });
+  const directory = createDirectoryRepo(db);
+  let directorySeen = 0;
   return {
     db,
-    directory: createDirectoryRepo(db),
+    directory,
+    /** Reloads this worker's copy of the directory when the server's has moved on (its `version`). */
+    syncDirectory(serverVersion: number): void {
+      if (serverVersion !== directorySeen) {
+        directory.reload();
+        directorySeen = serverVersion;
+      }
+    },
     observations: createObservationsRepo(db, { replay: settings.replay }),
     dayStats: createDayStatsRepo(db),
     forecastModels: createForecastModelsRepo(db),

@@ -70,9 +70,17 @@ export function createDirectoryRepo(db: Db) {
     return cache;
   };
 
+  /** Bumped by every reload: workers compare it with the one they last saw and reload their own copy. */
+  let version = 0;
   return {
-    /** Forget the in-memory copy (after loadDirectory). */
-    reload: () => { cache = null; },
+    /** Forget the in-memory copy (after loadDirectory, or a change of a checkpoint's status). */
+    reload: () => {
+      cache = null;
+      version++;
+    },
+    get version() {
+      return version;
+    },
     get: (ppid: string): CheckpointRow | null => snapshot().byPpid.get(ppid) ?? (byPpid.get(ppid) as CheckpointRow | undefined) ?? null,
     all: (): readonly CheckpointRow[] => snapshot().checkpoints,
     atLocation: (locationId: number) => snapshot().checkpoints.filter((c) => c.location_id === locationId),

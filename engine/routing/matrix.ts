@@ -17,6 +17,8 @@ export interface Leg {
   crossing: string | null;
   distance_km: number;
   drive_minutes: number;
+  /** The places the leg passes, in order: road-graph cities by name, a monitored crossing by its ppid. */
+  path: string[];
 }
 
 export interface Route {
@@ -42,23 +44,28 @@ export function legsOf(g: RoutingGraph, path: number[], startKm: number, speed: 
   const legs: Leg[] = [];
   let legKm = startKm;
   let legFrom = path.length ? g.country[path[0]!]! : null;
+  let places: string[] = path.length ? [g.name[path[0]!]!] : [];
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1]!;
     const b = path[i]!;
     for (let e = g.offsets[a]!; e < g.offsets[a + 1]!; e++) if (g.targets[e] === b) { legKm += g.lengthsKm[e]!; break; }
     const crossing = g.crossingOf.get(b);
+    // A crossing is one place (its ppid) though it is two nodes (entry and exit).
+    if (crossing?.side !== 'out') places.push(g.name[b]!);
     if (crossing?.side === 'out') {
-      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: crossing.ppid, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed) });
+      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: crossing.ppid, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed), path: places });
       legFrom = g.country[b]!;
       legKm = 0;
+      places = [crossing.ppid];
     } else if (!crossing && !g.crossingOf.has(a) && g.country[a] !== g.country[b] && g.country[b] !== null) {
-      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: null, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed) });
+      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: null, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed), path: places });
       legFrom = g.country[b]!;
       legKm = 0;
+      places = [g.name[b]!];
     }
   }
   const targetOut = g.inNodeOf.get(target)! + 1;
-  legs.push({ from_country: legFrom, to_country: g.country[targetOut]!, crossing: target, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed) });
+  legs.push({ from_country: legFrom, to_country: g.country[targetOut]!, crossing: target, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed), path: places });
   return legs;
 }
 

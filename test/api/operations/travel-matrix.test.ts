@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { runForecastModels } from '../../../api/jobs/forecast-job.js';
-import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
+import { appWithKey, bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
 
 interface Leg { from_country: string; to_country: string; crossing: string | null; queue_minutes_at_arrival: number | null }
 interface Result { ppid: string; total_minutes: number | null; drive_minutes: number; distance_km: number; status: string;
@@ -100,5 +100,18 @@ describe('travel-matrix', () => {
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&dest=7')).status, 400);
     assert.equal((await shared.get('origin_lat=50.06&origin_lon=19.94&dest=2')).body.error.reason, 'dest_unreachable');
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&origin_country=Germany')).status, 400);
+  });
+});
+
+describe('travel-matrix with a limit', () => {
+  it('gives exactly the fastest N of the full matrix, routing fewer crossings (exact pruning by a lower bound)', async (t) => {
+    const { get } = await appWithKey(t, { seed: { history: true, models: true } });
+    const origin = 'travel-matrix?origin_lat=50.06&origin_lon=19.94&type=4';
+    const full = (await get(origin)).body;
+    const top = (await get(`${origin}&limit=2`)).body;
+    assert.deepEqual(top.data.results, full.data.results.slice(0, 2));
+    assert.equal(top.data.count, 2);
+    assert.ok(top.meta.routed < top.meta.candidates, `routed ${top.meta.routed} of ${top.meta.candidates}`);
+    assert.equal(full.meta.routed, full.meta.candidates);
   });
 });

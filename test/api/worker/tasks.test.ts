@@ -34,11 +34,15 @@ describe('the worker pool does whole jobs from ids', () => {
     assert.equal(forecast.status, 200);
     assert.equal(forecast.body.data.length, 168);
     assert.ok(forecast.body.meta.model.mae !== undefined);
+    const matrix = await get('travel-matrix?origin_lat=52.52&origin_lon=13.40&origin_country=DE&type=9');
+    assert.equal(matrix.status, 200);
+    assert.ok(matrix.body.data.results.some((r: { total_minutes: number | null }) => r.total_minutes !== null));
+    assert.equal((await get('alternatives?ppid=id_119')).status, 200);
     const tasks = new Set(sent.map((s) => s.task));
-    assert.deepEqual([...tasks].sort(), ['dayStats', 'fitForecast', 'forecast']);
+    assert.deepEqual([...tasks].sort(), ['alternatives', 'dayStats', 'fitForecast', 'forecast', 'travelMatrix']);
     for (const { task, arg } of sent) {
       assert.equal(carriesData(arg), false, `${task} carried data: ${JSON.stringify(arg).slice(0, 80)}`);
-      assert.ok(JSON.stringify(arg).length < 100, `${task}: ${JSON.stringify(arg)}`);
+      assert.ok(JSON.stringify(arg).length < 300, `${task}: ${JSON.stringify(arg)}`);
     }
   });
 

@@ -7,9 +7,9 @@ import type { Route } from '../../../engine/routing/matrix.js';
 const route: Route = {
   ppid: 'id_2', reachable: true, distance_km: 900, drive_minutes: 600,
   legs: [
-    { from_country: 'DE', to_country: 'PL', crossing: null, distance_km: 300, drive_minutes: 240 },
-    { from_country: 'PL', to_country: 'UA', crossing: 'id_1', distance_km: 300, drive_minutes: 180 },
-    { from_country: 'UA', to_country: 'MD', crossing: 'id_2', distance_km: 300, drive_minutes: 180 },
+    { from_country: 'DE', to_country: 'PL', crossing: null, distance_km: 300, drive_minutes: 240, path: ['Berlin', 'Krakow'] },
+    { from_country: 'PL', to_country: 'UA', crossing: 'id_1', distance_km: 300, drive_minutes: 180, path: ['Krakow', 'id_1'] },
+    { from_country: 'UA', to_country: 'MD', crossing: 'id_2', distance_km: 300, drive_minutes: 180, path: ['id_1', 'Lviv', 'id_2'] },
   ],
 };
 const DEPART_S = 36_000; // 10:00 UTC
