@@ -61,7 +61,8 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   if (seed.history) copyFileSync(storeTemplate(seed.models ? 'models' : 'history'), path);
   const db = openStore(path);
   seedBundled(db, { history: false });
-  const engine = createServicePool({ dbPath: path, replay: options.replay ?? true }, { threads: 1, ...options.engine });
+  // Threads start on the first task: most tests never send one (a worker compiles its modules through tsx).
+  const engine = createServicePool({ dbPath: path, replay: options.replay ?? true }, { threads: 1, lazy: true, ...options.engine });
   const { log, lines } = captureLogger(options.logLevel ?? 'info');
   const pinned = new Date(options.now ?? FIXED_NOW).getTime();
   const clock = { ms: pinned };
