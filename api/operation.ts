@@ -8,8 +8,7 @@ import type { QuotaClass } from '../models/envelope.js';
 import type { ErrorCode } from '../models/errors.js';
 import type { Deps } from './deps.js';
 
-export interface OperationResult<O> {
-  data: O;
+interface ResultExtras {
   /** Envelope-level `snapshot` (queue only). */
   snapshot?: unknown;
   /** Envelope-level `resolved_location` (restaurants only). */
@@ -17,6 +16,12 @@ export interface OperationResult<O> {
   /** Merged into the envelope's `meta`. */
   meta?: Record<string, unknown>;
 }
+
+/**
+ * What a handler returns: `data`, or `dataJson` when a worker has already serialised it (a string crosses
+ * the thread boundary for the cost of a copy, where an object graph is cloned piece by piece).
+ */
+export type OperationResult<O> = ResultExtras & ({ data: O; dataJson?: never } | { dataJson: string; data?: never });
 
 export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   /** camelCase: the tRPC procedure name and the cache prefix. */

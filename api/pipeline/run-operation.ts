@@ -20,7 +20,7 @@ function withLangMeta(result: OperationResult<unknown>, input: unknown): Operati
 
 /** Serialises the cacheable envelope members once (`"data":...,"snapshot":...`). */
 export function serializeResult(result: OperationResult<unknown>): string {
-  let out = `"data":${JSON.stringify(result.data)}`;
+  let out = `"data":${result.dataJson ?? JSON.stringify(result.data)}`;
   if (result.snapshot !== undefined) out += `,"snapshot":${JSON.stringify(result.snapshot)}`;
   if (result.resolvedLocation !== undefined) out += `,"resolved_location":${JSON.stringify(result.resolvedLocation)}`;
   return out;
