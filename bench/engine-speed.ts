@@ -47,7 +47,8 @@ const ppid = 'id_119';
 
 // The same computation on the main thread: a read-only connection and the worker's own function.
 const mainCtx = createWorkerContext(settings);
-const onMain = (p: string) => forecastTask(mainCtx, { ppid: p, steps: 168, nowS });
+// The same work either way: the answer computed in one read transaction and serialised, as a worker does.
+const onMain = mainCtx.db.transaction((p: string) => JSON.stringify(forecastTask(mainCtx, { ppid: p, steps: 168, nowS })?.data));
 for (let i = 0; i < 5; i++) onMain(ppid);
 const mainLatency: number[] = [];
 for (let i = 0; i < 30; i++) {

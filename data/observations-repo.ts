@@ -42,9 +42,12 @@ export interface ObservationsOptions {
 }
 
 export function createObservationsRepo(db: Db, options: ObservationsOptions) {
-  const seriesOf = db.prepare(`SELECT s.source, s.last_ts, coalesce(src.priority, 100) AS priority, coalesce(src.label, s.source) AS label,
-      coalesce(src.category, 'import') AS category, coalesce(src.realtime, 0) AS realtime
-    FROM series s LEFT JOIN sources src USING (source) WHERE s.ppid = ? ORDER BY priority, s.source LIMIT 1`);
+  // The series of a checkpoint by its primary key; the sources table (a handful of rows fixed by the
+  // migrations) is read once: a source not in it ranks 100, as an imported feed.
+  const seriesOf = db.prepare('SELECT source, last_ts FROM series WHERE ppid = ?');
+  const sources = new Map((db.prepare('SELECT source, label, category, priority, realtime FROM sources').all() as
+    { source: string; label: string; category: string; priority: number; realtime: number }[]).map((s) => [s.source, s]));
+  const sourceOf = (source: string) => sources.get(source) ?? { source, label: source, category: 'import', priority: 100, realtime: 0 };
   const latestStmt = db.prepare(`SELECT ts, queue, wait_min, rate_per_h, counted, data_quality FROM observations
     WHERE ppid = ? AND source = ? AND ts <= ? ORDER BY ts DESC LIMIT 1`);
   const rangeStmt = db.prepare(`SELECT ts, queue, wait_min, rate_per_h, counted, data_quality FROM observations
@@ -53,7 +56,12 @@ export function createObservationsRepo(db: Db, options: ObservationsOptions) {
 
   /** The series a checkpoint is read from at `nowS`, or null when nothing was ever observed. */
   function view(ppid: string, nowS: number): SeriesView | null {
-    const s = seriesOf.get(ppid) as { source: string; last_ts: number; label: string; category: string; realtime: number } | undefined;
+    let best: { source: string; last_ts: number; label: string; category: string; realtime: number; priority: number } | null = null;
+    for (const row of seriesOf.all(ppid) as { source: string; last_ts: number }[]) {
+      const src = sourceOf(row.source);
+      if (!best || src.priority < best.priority || (src.priority === best.priority && row.source < best.source)) best = { ...src, last_ts: row.last_ts };
+    }
+    const s = best;
     if (!s) return null;
     const sample = s.source.startsWith(SAMPLE_SOURCE_PREFIX);
     // Only the bundled sample is replayed: imported and live readings are shown where they happened.

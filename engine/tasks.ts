@@ -1,14 +1,12 @@
 /**
- * The task table: the only module worker threads load. Each task takes one structured-clonable
- * argument and returns plain data. Workers receive `{ task, arg }` and dispatch here.
+ * The engine's own task table: pure tasks that take their data in the message (series as typed arrays).
+ * It serves the offline tools (`npm run bench:forecast` fits many external windows in parallel) and the
+ * pool's tests. The service does not use it: its worker (api/worker/) runs whole jobs from ids.
  */
 import { threadId } from 'node:worker_threads';
 import { computeCellQuantiles } from './cell-quantiles.js';
 import { computeDayStats, type DayStatsInput } from './day-stats.js';
 import { fitForecastModel, predict, type ForecastModel } from './forecast/model.js';
-import type { CrossingSpec, RoadGraphData } from './routing/graph.js';
-import { routingGraphFor } from './routing/graph-cache.js';
-import { routeToCrossings, type MatrixOrigin } from './routing/matrix.js';
 
 export const tasks = {
   /** Liveness probe used at start-up: proves a worker thread loads the table. */
@@ -21,13 +19,6 @@ export const tasks = {
   /** The served forecast path of a fitted model. */
   forecast: (arg: { values: Float64Array; cells: Int32Array; futureCells: Int32Array; model: ForecastModel }) =>
     predict(arg.values, arg.cells, arg.futureCells, arg.model),
-  /**
-   * Routes in a worker, the road graph shipped with every task. Used only by `npm run bench:matrix` to
-   * compare with the main thread (cloning the graph costs ten times the routing); the service routes on
-   * the main thread.
-   */
-  travelMatrix: (arg: { key: string; road: RoadGraphData; crossings: CrossingSpec[]; origin: MatrixOrigin; targets: string[]; crossingType: number }) =>
-    routeToCrossings(routingGraphFor(arg.key, arg.road, arg.crossings), arg.origin, arg.targets, arg.crossingType),
 };
 
 export type Tasks = typeof tasks;

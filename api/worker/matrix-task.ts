@@ -50,11 +50,18 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
     .sort((a, b) => bound(a) - bound(b));
   const boundOf = new Map(targets.map((c) => [c.ppid, bound(c)]));
 
+  // Each crossing's live state and waits, read once per matrix however many routes pass it.
+  const seen = new Map<string, ReturnType<typeof arrivalWaits>>();
+  const waitsAt = (ppid: string) => {
+    let entry = seen.get(ppid);
+    if (!entry) seen.set(ppid, (entry = arrivalWaits(ctx, ppid, args.nowS, args.generation)));
+    return entry;
+  };
   const results: Result[] = [];
   const totals: number[] = [];
   const ppids = targets.map((c) => c.ppid);
   router.routeEach({ lat: args.origin_lat, lon: args.origin_lon, country: args.origin_country }, ppids, crossingType, (route: Route) => {
-    const result = resultOf(ctx, route, args, intoUkraine);
+    const result = resultOf(ctx, route, args, intoUkraine, waitsAt);
     results.push(result);
     if (args.limit === null) return true;
     if (result.total_minutes !== null && result.status === 'open') {
@@ -81,10 +88,11 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   };
 }
 
-function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUkraine: boolean): Result {
+function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUkraine: boolean,
+  waitsAt: (ppid: string) => ReturnType<typeof arrivalWaits>): Result {
   const c = ctx.directory.get(route.ppid)!;
-  const journey = accountJourney(route, args.nowS, (ppid) => arrivalWaits(ctx, ppid, args.nowS, args.generation).waits);
-  const live = arrivalWaits(ctx, c.ppid, args.nowS, args.generation).live;
+  const journey = accountJourney(route, args.nowS, (ppid) => waitsAt(ppid).waits);
+  const live = waitsAt(c.ppid).live;
   const legs = journey.legs.map((leg) => {
     const through = leg.crossing ? ctx.directory.get(leg.crossing) : null;
     return { ...leg, crossing_name: through ? ctx.directory.name(through.location_id, args.lang) : null };
