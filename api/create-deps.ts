@@ -6,6 +6,7 @@ import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { createForecastModelsRepo } from '../data/forecast-models-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
+import { createPlacesRepo } from '../data/places-repo.js';
 import { loadRules } from '../data/rules-repo.js';
 import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo } from '../data/status-repo.js';
@@ -43,6 +44,7 @@ export function createDeps(parts: DepsParts) {
       observations,
       dayStats: createDayStatsRepo(parts.db),
       forecastModels: createForecastModelsRepo(parts.db),
+      places: createPlacesRepo(parts.db),
     },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) }),

@@ -15,6 +15,8 @@ interface ResultExtras {
   resolvedLocation?: unknown;
   /** Merged into the envelope's `meta`. */
   meta?: Record<string, unknown>;
+  /** Sources this answer drew on whose licences require credit, beyond the operation's own `credits`. */
+  credits?: readonly Credit[];
 }
 
 /**

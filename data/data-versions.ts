@@ -20,10 +20,13 @@ export function createDataVersions(db: Db, options: DataVersionsOptions) {
   const dayStatsStmt = db.prepare('SELECT ppid, generated_at FROM day_stats');
   const modelsStmt = db.prepare('SELECT ppid, max(generated_at) AS generated_at FROM forecast_models GROUP BY ppid');
   const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
+  const datasetsStmt = db.prepare('SELECT dataset, version FROM dataset_versions');
 
   let series = new Map<string, string>();
   let dayStats = new Map<string, string>();
   let models = new Map<string, string>();
+  /** Per dataset (`places`): bumped by every import that changed it. */
+  let datasets = new Map<string, string>();
   /** Bumped whenever any checkpoint's observations, typical week or model changed: answers over all checkpoints. */
   let generation = 0;
   let lastDataVersion = -1;
@@ -47,11 +50,15 @@ export function createDataVersions(db: Db, options: DataVersionsOptions) {
 
   /** Re-reads every version; returns true when any changed. */
   function refresh(): boolean {
-    const next = { series: seriesVersions(), dayStats: mapOf(dayStatsStmt.all()), models: mapOf(modelsStmt.all()) };
+    const next = {
+      series: seriesVersions(), dayStats: mapOf(dayStatsStmt.all()), models: mapOf(modelsStmt.all()),
+      datasets: new Map((datasetsStmt.all() as { dataset: string; version: number }[]).map((r) => [r.dataset, String(r.version)])),
+    };
     const changed = !sameMap(next.series, series) || !sameMap(next.dayStats, dayStats) || !sameMap(next.models, models);
     series = next.series;
     dayStats = next.dayStats;
     models = next.models;
+    datasets = next.datasets;
     if (changed) generation++;
     return changed;
   }
@@ -75,6 +82,10 @@ export function createDataVersions(db: Db, options: DataVersionsOptions) {
     /** The stored forecast model of one checkpoint. */
     model(ppid: string): string {
       return models.get(ppid) ?? '-';
+    },
+    /** The version of a dataset (`places`): fuel stations and prices, national prices, places. */
+    dataset(name: string): string {
+      return datasets.get(name) ?? '-';
     },
     /** The stored typical week of one checkpoint. */
     dayStats(ppid: string): string {

@@ -121,4 +121,64 @@ export const MIGRATIONS: readonly string[] = [
      ('sample.echerha', 'eCherha electronic queue (Ukraine), recorded sample replayed', 'electronic_queue', 1001, 0),
      ('sample.dpsu', 'State Border Guard Service of Ukraine, recorded sample replayed', 'border_guard', 1002, 0),
      ('sample.granica', 'Polish Border Guard (granica.gov.pl), recorded sample replayed', 'border_guard', 1003, 0);`,
+  // 7: fuel stations and their latest prices, national average prices, driver places; and a version per
+  // dataset that every import bumps in its own transaction (cache versions of the products reading it).
+  `CREATE TABLE fuel_stations (
+     source      TEXT NOT NULL,
+     source_id   TEXT NOT NULL,
+     name        TEXT,
+     brand       TEXT,
+     address     TEXT,
+     city        TEXT,
+     country     TEXT NOT NULL,
+     lat         REAL,
+     lon         REAL,
+     services    TEXT NOT NULL,
+     imported_at TEXT NOT NULL,
+     PRIMARY KEY (source, source_id)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE fuel_prices (
+     source       TEXT NOT NULL,
+     station_id   TEXT NOT NULL,
+     grade        TEXT NOT NULL,
+     self_service INTEGER NOT NULL CHECK (self_service IN (-1, 0, 1)),
+     local_name   TEXT NOT NULL,
+     price        REAL NOT NULL CHECK (price > 0),
+     currency     TEXT NOT NULL,
+     reported_at  TEXT NOT NULL,
+     PRIMARY KEY (source, station_id, grade, self_service)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE fuel_country_prices (
+     source      TEXT NOT NULL,
+     country     TEXT NOT NULL,
+     grade       TEXT NOT NULL,
+     date        TEXT NOT NULL,
+     with_taxes  INTEGER NOT NULL,
+     currency    TEXT NOT NULL,
+     local_name  TEXT NOT NULL,
+     price       REAL NOT NULL CHECK (price > 0),
+     price_eur   REAL,
+     PRIMARY KEY (source, country, grade, date, with_taxes, currency)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE pois (
+     source       TEXT NOT NULL,
+     source_id    TEXT NOT NULL,
+     type         TEXT NOT NULL,
+     name         TEXT,
+     brand        TEXT,
+     address      TEXT,
+     city         TEXT,
+     country      TEXT,
+     lat          REAL NOT NULL,
+     lon          REAL NOT NULL,
+     amenities    TEXT NOT NULL,
+     truck_spaces INTEGER,
+     imported_at  TEXT NOT NULL,
+     PRIMARY KEY (source, source_id, type)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE dataset_versions (
+     dataset TEXT PRIMARY KEY,
+     version INTEGER NOT NULL
+   ) STRICT;
+   INSERT INTO dataset_versions (dataset, version) VALUES ('places', 0);`,
 ];

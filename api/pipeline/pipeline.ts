@@ -5,6 +5,7 @@
  * the contract's error. Transports translate their request into a `PipelineRequest` and the `Outcome`
  * (status, headers, the JSON envelope as text) back, and decide nothing.
  */
+import type { Credit } from '../../data/credits.js';
 import type { Usage } from '../../models/envelope.js';
 import type { ServiceError } from '../../models/errors.js';
 import type { Meter } from '../access/access-control.js';
@@ -58,10 +59,12 @@ export function createPipeline(deps: Deps) {
   const prepared = createPreparedCalls();
   const attribution = attributionOf(deps.settings.serviceName);
   const prefixes = new Map<string, string>();
-  const prefixOf = (op: AnyOperation, head: EnvelopeHead) => {
-    const key = `${head.apiVersion}${op.slug}`;
+  /** The fixed start of a success body: per product and root, and per the sources an answer credits. */
+  const prefixOf = (op: AnyOperation, head: EnvelopeHead, answerCredits: readonly Credit[] | undefined) => {
+    const credits = answerCredits?.length ? [...new Set([...(op.credits ?? []), ...answerCredits])] : op.credits;
+    const key = `${head.apiVersion}${op.slug}${answerCredits?.length ? `|${credits!.join(',')}` : ''}`;
     let prefix = prefixes.get(key);
-    if (prefix === undefined) prefixes.set(key, (prefix = successPrefix(head, attributionOf(deps.settings.serviceName, op.credits))));
+    if (prefix === undefined) prefixes.set(key, (prefix = successPrefix(head, attributionOf(deps.settings.serviceName, credits))));
     return prefix;
   };
 
@@ -104,7 +107,7 @@ export function createPipeline(deps: Deps) {
   /** The body of a call whose answer is `cached`, its parts kept on the prepared call while the answer stands. */
   function bodyOf(call: PreparedCall, op: AnyOperation, head: EnvelopeHead, cached: CachedAnswer, usage: Usage | undefined): string {
     if (call.answer !== cached || call.parts === null) {
-      call.parts = successParts(prefixOf(op, head), cached, call.ignored);
+      call.parts = successParts(prefixOf(op, head, cached.result.credits), cached, call.ignored);
       call.answer = cached;
     }
     return successBody(call.parts, usage);

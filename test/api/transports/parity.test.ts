@@ -117,7 +117,7 @@ describe('one pipeline, four transports', () => {
       const refused = await onEveryTransport(op, input, revoked.key, { status: 403, units: 0, keyId: revoked.record.id });
       assert.equal(refused[0]!.envelope.error.reason, 'revoked');
 
-      const spent = makeKey(built.deps, { plan: 'payg', limits: { qps: 1_000_000, standard: 3, forecast_stats: 3 } });
+      const spent = makeKey(built.deps, { plan: 'payg', limits: { qps: 1_000_000, standard: 3, forecast_stats: 3, cheap: 3 } });
       await usage.consume(spent.record.id, DAY, op.quotaClass!, 3, 3);
       const over = await onEveryTransport(op, input, spent.key, { status: 429, units: 0, keyId: spent.record.id });
       assert.equal(over[0]!.envelope.error.code, 'quota_exceeded');

@@ -1,0 +1,71 @@
+/** `fuel`: national average prices (mode=country), or stations near a point (nearest) or a checkpoint (border). */
+import { creditsOf } from '../../data/credits.js';
+import { countryName } from '../../models/codes.js';
+import { badRequest } from '../../models/errors.js';
+import { FuelInput, FuelOutput } from '../../models/fuel.js';
+import { checkpointOr404 } from '../live/checkpoint-live.js';
+import { defineOperation } from '../operation.js';
+import { countryFuel } from '../places/country-prices.js';
+import { stationIndex } from '../places/indexes.js';
+import { stationCountries, stationsNear } from '../places/stations.js';
+
+export const fuel = defineOperation({
+  name: 'fuel',
+  slug: 'fuel',
+  summary: 'Fuel prices: national averages, or stations near a point or a checkpoint',
+  description: '`mode=country`: the latest national average of each grade (EU Weekly Oil Bulletin with taxes, national daily ' +
+    'series, and the mean of held stations\' latest reports), each with its date, currency and source; without `country`, every ' +
+    'country held. `mode=nearest` (`lat`, `lon`) and `mode=border` (`ppid`): stations within `radius_km`, nearest first, at most ' +
+    '`limit`; `fuel_type` keeps only stations selling that grade, cheapest first. A grade or country not held gives an empty list ' +
+    'and a `note`, never another grade or a made-up price.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: FuelInput,
+  output: FuelOutput,
+  cacheTtlMs: 10 * 60_000,
+  dataVersion: (input, deps) => `${deps.versions.dataset('places')}|${input.mode === 'border' ? deps.repos.directory.version : ''}`,
+  errors: ['not_found'],
+  // Border mode exercises the checkpoint lookup and the station index at once.
+  selfCheck: (deps) => ({ mode: 'border', ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
+  handler(input, deps) {
+    const lang = input.lang.lang;
+    if (input.mode === 'country') {
+      if (input.country) {
+        const answer = countryFuel(deps, input.country, lang);
+        return { data: { mode: 'country' as const, ...answer }, credits: creditsOf(answer.sources.map((s) => s.replace(/ stations$/, ''))) };
+      }
+      const countries = deps.repos.places.countries().map((c) => countryFuel(deps, c, lang));
+      return {
+        data: { mode: 'country' as const, countries, count: countries.length,
+          note: `Prices are held for these countries only (${countries.map((c) => c.country).join(', ') || 'none'}); any other country is not held.` },
+        credits: creditsOf(countries.flatMap((c) => c.sources.map((s) => s.replace(/ stations$/, '')))),
+      };
+    }
+    let anchor: { lat: number; lon: number; ppid?: string; name?: string };
+    if (input.mode === 'border') {
+      if (!input.ppid) throw badRequest("Parameter 'ppid' is required for mode=border.", 'missing_parameter');
+      const checkpoint = checkpointOr404(deps, input.ppid);
+      anchor = { lat: checkpoint.lat, lon: checkpoint.lon, ppid: checkpoint.ppid, name: deps.repos.directory.name(checkpoint.location_id, lang) };
+    } else {
+      const lon = input.lon ?? input.lng;
+      if (input.lat === undefined || lon === undefined) throw badRequest("Parameters 'lat' and 'lon' are required for mode=nearest.", 'missing_parameter');
+      anchor = { lat: input.lat, lon };
+    }
+    const grade = input.fuel_type ?? null;
+    const found = stationsNear(deps, anchor.lat, anchor.lon, input.radius_km, input.limit, grade);
+    let note: string | undefined;
+    if (found.total === 0) {
+      const held = stationCountries(deps);
+      note = grade && stationIndex(deps).count(anchor.lat, anchor.lon, input.radius_km) > 0
+        ? `No station within ${input.radius_km} km reports a ${grade} price.`
+        : `No station is held within ${input.radius_km} km. Stations are held in: ${held.map((c) => `${c} (${countryName(c, lang)})`).join(', ') || 'none'}.`;
+    }
+    return {
+      data: { mode: input.mode, anchor: { ...anchor, radius_km: input.radius_km }, fuel_type: grade, stations: found.stations, total_found: found.total,
+        ...(note ? { note } : {}) },
+      // The checkpoint's name comes from the directory (DPSU).
+      credits: [...creditsOf(found.sources), ...(input.mode === 'border' ? ['dpsu' as const] : [])],
+    };
+  },
+});

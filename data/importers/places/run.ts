@@ -1,0 +1,102 @@
+/**
+ * The one write path for places: parsed feeds -> stations, latest station prices, national prices and
+ * places, in one transaction (a failure imports nothing). Importing again changes nothing that has not
+ * changed: a station or place is updated when a field differs, a price only when it is newer. A price for
+ * a station that is not held is rejected (import the stations first). Every import that changes anything
+ * bumps the `places` dataset version, which the products' cache keys carry.
+ */
+import type { Rejected } from '../feed.js';
+import type { Db } from '../../store.js';
+import type { ParsedPlaces } from './parsed.js';
+
+export interface Counts {
+  added: number;
+  updated: number;
+  /** Held already as they are (or, for prices, held with a newer report). */
+  unchanged: number;
+}
+
+export interface PlacesSummary {
+  rowsRead: number;
+  stations: Counts;
+  prices: Counts;
+  countryPrices: Counts;
+  pois: Counts;
+  rejected: Rejected[];
+}
+
+const counts = (): Counts => ({ added: 0, updated: 0, unchanged: 0 });
+
+export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: { now: Date; onProgress?: (done: number, total: number) => void }): PlacesSummary {
+  const stamp = options.now.toISOString();
+  const addStation = db.prepare(`INSERT OR IGNORE INTO fuel_stations (source, source_id, name, brand, address, city, country, lat, lon, services, imported_at)
+    VALUES (@source, @source_id, @name, @brand, @address, @city, @country, @lat, @lon, @services, @stamp)`);
+  const updateStation = db.prepare(`UPDATE fuel_stations SET name = @name, brand = @brand, address = @address, city = @city, country = @country,
+      lat = @lat, lon = @lon, services = @services, imported_at = @stamp
+    WHERE source = @source AND source_id = @source_id AND (name IS NOT @name OR brand IS NOT @brand OR address IS NOT @address OR city IS NOT @city
+      OR country IS NOT @country OR lat IS NOT @lat OR lon IS NOT @lon OR services IS NOT @services)`);
+  const stationHeld = db.prepare('SELECT 1 FROM fuel_stations WHERE source = ? AND source_id = ?').pluck();
+  const addPrice = db.prepare(`INSERT OR IGNORE INTO fuel_prices (source, station_id, grade, self_service, local_name, price, currency, reported_at)
+    VALUES (@source, @station_id, @grade, @self, @local_name, @price, @currency, @reported_at)`);
+  const updatePrice = db.prepare(`UPDATE fuel_prices SET local_name = @local_name, price = @price, currency = @currency, reported_at = @reported_at
+    WHERE source = @source AND station_id = @station_id AND grade = @grade AND self_service = @self AND reported_at < @reported_at`);
+  const addCountry = db.prepare(`INSERT OR IGNORE INTO fuel_country_prices (source, country, grade, date, with_taxes, currency, local_name, price, price_eur)
+    VALUES (@source, @country, @grade, @date, @with_taxes, @currency, @local_name, @price, @price_eur)`);
+  const updateCountry = db.prepare(`UPDATE fuel_country_prices SET local_name = @local_name, price = @price, price_eur = @price_eur
+    WHERE source = @source AND country = @country AND grade = @grade AND date = @date AND with_taxes = @with_taxes AND currency = @currency
+      AND (price IS NOT @price OR price_eur IS NOT @price_eur OR local_name IS NOT @local_name)`);
+  const addPoi = db.prepare(`INSERT OR IGNORE INTO pois (source, source_id, type, name, brand, address, city, country, lat, lon, amenities, truck_spaces, imported_at)
+    VALUES (@source, @source_id, @type, @name, @brand, @address, @city, @country, @lat, @lon, @amenities, @truck_spaces, @stamp)`);
+  const updatePoi = db.prepare(`UPDATE pois SET name = @name, brand = @brand, address = @address, city = @city, country = @country, lat = @lat, lon = @lon,
+      amenities = @amenities, truck_spaces = @truck_spaces, imported_at = @stamp
+    WHERE source = @source AND source_id = @source_id AND type = @type AND (name IS NOT @name OR brand IS NOT @brand OR address IS NOT @address
+      OR city IS NOT @city OR country IS NOT @country OR lat IS NOT @lat OR lon IS NOT @lon OR amenities IS NOT @amenities OR truck_spaces IS NOT @truck_spaces)`);
+  const bump = db.prepare("UPDATE dataset_versions SET version = version + 1 WHERE dataset = 'places'");
+
+  const summary: PlacesSummary = { rowsRead: 0, stations: counts(), prices: counts(), countryPrices: counts(), pois: counts(), rejected: [] };
+  const total = feeds.reduce((n, f) => n + f.stations.length + f.prices.length + f.countryPrices.length + f.pois.length, 0);
+  let done = 0;
+  const tick = () => {
+    done++;
+    if (done % 5_000 === 0) options.onProgress?.(done, total);
+  };
+  /** Adds, else updates where something differs: which of the three happened. */
+  const upsert = (add: { run: (p: object) => { changes: number } }, update: { run: (p: object) => { changes: number } }, params: object, c: Counts) => {
+    if (add.run(params).changes > 0) c.added++;
+    else if (update.run(params).changes > 0) c.updated++;
+    else c.unchanged++;
+  };
+
+  db.transaction(() => {
+    for (const feed of feeds) {
+      summary.rowsRead += feed.rowsRead;
+      summary.rejected.push(...feed.rejected);
+      const source = feed.source;
+      for (const { record: s } of feed.stations) {
+        upsert(addStation, updateStation, { source, stamp, ...s, country: s.country_code, services: JSON.stringify([...s.services].sort()) }, summary.stations);
+        tick();
+      }
+      for (const { line, record: p } of feed.prices) {
+        tick();
+        if (!stationHeld.get(source, p.station_id)) {
+          summary.rejected.push({ file: feed.file, line, reason: `station '${p.station_id}' of ${source} is not held: import its stations first` });
+          continue;
+        }
+        upsert(addPrice, updatePrice, { source, ...p, self: p.self_service === null ? -1 : p.self_service ? 1 : 0 }, summary.prices);
+      }
+      for (const { record: c } of feed.countryPrices) {
+        upsert(addCountry, updateCountry, { source, ...c, country: c.country_code, with_taxes: c.with_taxes ? 1 : 0 }, summary.countryPrices);
+        tick();
+      }
+      for (const { record: p } of feed.pois) {
+        upsert(addPoi, updatePoi, { source, stamp, ...p, country: p.country_code, amenities: JSON.stringify([...p.amenities].sort()) }, summary.pois);
+        tick();
+      }
+    }
+    const changed = [summary.stations, summary.prices, summary.countryPrices, summary.pois].some((c) => c.added + c.updated > 0);
+    if (changed) bump.run();
+  })();
+  options.onProgress?.(total, total);
+  summary.rejected.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return summary;
+}

@@ -1,0 +1,105 @@
+/**
+ * Fuel stations with their latest prices, national prices and driver places, read for the products. The
+ * stations and places are held in memory (the api layer indexes them), read again when an import bumps
+ * the `places` dataset version (read here, cheap); national prices are read per call (a few rows).
+ */
+import type { FuelGrade, PoiType } from '../models/places.js';
+import type { Db } from './store.js';
+
+export interface HeldPrice {
+  grade: FuelGrade;
+  local_name: string;
+  price: number;
+  currency: string;
+  reported_at: string;
+  self_service: boolean | null;
+}
+
+export interface HeldStation {
+  source: string;
+  id: string;
+  name: string | null;
+  brand: string | null;
+  address: string | null;
+  city: string | null;
+  country: string;
+  lat: number;
+  lon: number;
+  services: string[];
+  prices: HeldPrice[];
+}
+
+export interface HeldPoi {
+  source: string;
+  id: string;
+  type: PoiType;
+  name: string | null;
+  brand: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  lat: number;
+  lon: number;
+  amenities: string[];
+  truck_spaces: number | null;
+}
+
+export interface CountryPrice {
+  source: string;
+  country: string;
+  grade: FuelGrade;
+  local_name: string;
+  date: string;
+  with_taxes: boolean;
+  price: number;
+  currency: string;
+  price_eur: number | null;
+}
+
+export function createPlacesRepo(db: Db) {
+  const versionStmt = db.prepare("SELECT version FROM dataset_versions WHERE dataset = 'places'").pluck();
+  const stationsStmt = db.prepare('SELECT source, source_id AS id, name, brand, address, city, country, lat, lon, services FROM fuel_stations WHERE lat IS NOT NULL');
+  const pricesStmt = db.prepare('SELECT source, station_id, grade, self_service, local_name, price, currency, reported_at FROM fuel_prices');
+  const poisStmt = db.prepare('SELECT source, source_id AS id, type, name, brand, address, city, country, lat, lon, amenities, truck_spaces FROM pois');
+  // The latest day of each grade per country and source, with taxes (what a driver pays).
+  const latestCountry = db.prepare(`SELECT p.source, p.country, p.grade, p.local_name, p.date, p.with_taxes, p.price, p.currency, p.price_eur
+    FROM fuel_country_prices p JOIN (SELECT source, country, grade, max(date) AS date FROM fuel_country_prices WHERE with_taxes = 1 GROUP BY source, country, grade) l
+      USING (source, country, grade, date) WHERE p.with_taxes = 1 AND p.country = ? ORDER BY p.grade, p.source, p.currency`);
+  const countriesStmt = db.prepare('SELECT DISTINCT country FROM fuel_country_prices UNION SELECT DISTINCT country FROM fuel_stations ORDER BY 1').pluck();
+
+  let held: { version: number; stations: HeldStation[]; pois: HeldPoi[] } | null = null;
+
+  function snapshot() {
+    const version = versionStmt.get() as number;
+    if (held && held.version === version) return held;
+    const byKey = new Map<string, HeldStation>();
+    const stations = (stationsStmt.all() as (Omit<HeldStation, 'services' | 'prices'> & { services: string })[]).map((s) => {
+      const station: HeldStation = { ...s, services: JSON.parse(s.services) as string[], prices: [] };
+      byKey.set(`${s.source}\u0000${s.id}`, station);
+      return station;
+    });
+    for (const p of pricesStmt.all() as { source: string; station_id: string; grade: FuelGrade; self_service: number; local_name: string; price: number; currency: string; reported_at: string }[]) {
+      byKey.get(`${p.source}\u0000${p.station_id}`)?.prices.push({ grade: p.grade, local_name: p.local_name, price: p.price, currency: p.currency,
+        reported_at: p.reported_at, self_service: p.self_service === -1 ? null : p.self_service === 1 });
+    }
+    const pois = (poisStmt.all() as (Omit<HeldPoi, 'amenities'> & { amenities: string })[]).map((p) => ({ ...p, amenities: JSON.parse(p.amenities) as string[] }));
+    held = { version, stations, pois };
+    return held;
+  }
+
+  return {
+    /** Bumped by every import that changed anything: part of the products' cache keys. */
+    version: (): number => versionStmt.get() as number,
+    /** Every station with a position, with its latest prices (the same array until the data changes). */
+    stations: () => snapshot().stations,
+    /** Every place (the same array until the data changes). */
+    pois: () => snapshot().pois,
+    /** The latest national price of each grade (with taxes) from each source, in each currency the source gives. */
+    countryPrices: (country: string): CountryPrice[] =>
+      (latestCountry.all(country) as (Omit<CountryPrice, 'with_taxes'> & { with_taxes: number })[]).map((r) => ({ ...r, with_taxes: r.with_taxes === 1 })),
+    /** Every country with national prices or stations held. */
+    countries: (): string[] => countriesStmt.all() as string[],
+  };
+}
+
+export type PlacesRepo = ReturnType<typeof createPlacesRepo>;

@@ -1,0 +1,113 @@
+/** `fuel` and `fuel-cities` (contract section 3). */
+import { z } from 'zod';
+import { isoCountry } from './country-param.js';
+import { FUEL_GRADES } from './places.js';
+import { decimal, integer, lang, latitude, longitude, oneOf, ppid } from './query.js';
+
+export const FuelInput = z.object({
+  mode: oneOf(['country', 'nearest', 'border']).default('country').describe('country (national average), nearest (stations near lat/lon) or border (stations near a checkpoint)'),
+  country: isoCountry().optional().describe('mode=country: ISO-2 code (or country number); default every country held'),
+  lat: latitude().optional().describe('mode=nearest: latitude'),
+  lon: longitude().optional().describe('mode=nearest: longitude'),
+  lng: longitude().optional().describe('alias of lon'),
+  radius_km: decimal(0.1, 200).default(30).describe('mode=nearest/border: search radius in km (default 30, at most 200)'),
+  ppid: ppid().optional().describe('mode=border: the checkpoint'),
+  fuel_type: oneOf(FUEL_GRADES).optional().describe('only stations selling this grade, cheapest first'),
+  lang: lang().describe('language of country names (default en)'),
+  limit: integer(1, 50).default(5).describe('mode=nearest/border: at most this many stations (default 5, at most 50)'),
+});
+export type FuelInput = z.infer<typeof FuelInput>;
+
+export const StationPrice = z.object({
+  price: z.number(),
+  currency: z.string(),
+  updated_at: z.string(),
+  local_name: z.string(),
+  self_service: z.boolean().nullable(),
+});
+
+export const FuelStation = z.object({
+  id: z.string(),
+  source: z.string(),
+  name: z.string().nullable(),
+  brand: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country_code: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  distance_km: z.number(),
+  services: z.array(z.string()),
+  /** The station's latest price of each grade it sells (self-service where it has both). */
+  prices: z.record(z.string(), StationPrice),
+});
+
+export const CountryPriceDetail = z.object({
+  grade: z.string(),
+  local_name: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  price_eur: z.number().nullable(),
+  date: z.string(),
+  with_taxes: z.boolean(),
+  source: z.string(),
+});
+
+export const CountryFuel = z.object({
+  country: z.string(),
+  country_name: z.string(),
+  /** The currency of `prices` (null when none is held). */
+  currency: z.string().nullable(),
+  /** The day the newest price of `prices` is in force. */
+  updated: z.string().nullable(),
+  /** Grade -> price per litre in `currency`, from `source`. */
+  prices: z.record(z.string(), z.number()),
+  source: z.string().nullable(),
+  /** Every held price behind the answer, with its own date, currency and source. */
+  details: z.array(CountryPriceDetail),
+  sources: z.array(z.string()),
+  note: z.string().optional(),
+});
+
+export const FuelOutput = z.union([
+  z.object({ mode: z.literal('country') }).extend(CountryFuel.shape),
+  z.object({ mode: z.literal('country'), countries: z.array(CountryFuel), count: z.number().int(), note: z.string() }),
+  z.object({
+    mode: z.enum(['nearest', 'border']),
+    anchor: z.object({ lat: z.number(), lon: z.number(), ppid: z.string().optional(), name: z.string().optional(), radius_km: z.number() }),
+    fuel_type: z.string().nullable(),
+    stations: z.array(FuelStation),
+    total_found: z.number().int(),
+    note: z.string().optional(),
+  }),
+]);
+export type FuelOutput = z.infer<typeof FuelOutput>;
+
+export const FuelCitiesInput = z.object({
+  country: isoCountry().describe('ISO-2 code (required)'),
+  fuel_type: oneOf(FUEL_GRADES).default('diesel').describe('default diesel; `available_fuel_types` lists what the country has'),
+  lang: lang().describe('language of the country name (default en)'),
+});
+export type FuelCitiesInput = z.infer<typeof FuelCitiesInput>;
+
+export const CityFuel = z.object({
+  city_name: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  cheapest: z.object({ price: z.number(), station: FuelStation }),
+  /** Mean of the five cheapest stations (or of all, when fewer). */
+  avg_price: z.number(),
+  stations: z.array(FuelStation),
+});
+
+export const FuelCitiesOutput = z.object({
+  country: z.string(),
+  country_name: z.string(),
+  fuel_type: z.string(),
+  available_fuel_types: z.array(z.string()),
+  currency: z.string().nullable(),
+  cities: z.array(CityFuel),
+  count: z.number().int(),
+  note: z.string().optional(),
+});
+export type FuelCitiesOutput = z.infer<typeof FuelCitiesOutput>;
