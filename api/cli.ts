@@ -28,7 +28,7 @@ const COMMANDS: Record<string, Command> = {
   keys: { summary: 'create, list, revoke and verify API keys', usage: KEYS_USAGE, run: keysCommand },
   backtest: { summary: 'run the forecast back-test on an external series (CSV)', usage: BACKTEST_USAGE, run: backtestCommand },
   jobs: { summary: `run a background job once (${JOB_NAMES.join(', ')})`, usage: JOBS_USAGE, run: jobsCommand },
-  import: { summary: 'import observation files (granica, echerha, dpsu, echerha-live, csv, ndjson)', usage: IMPORT_USAGE, run: importCommand },
+  import: { summary: 'import observation files (granica, echerha, dpsu, csv, ...) or place files (fuel-csv, mimit-prices, osm-overpass, ...)', usage: IMPORT_USAGE, run: importCommand },
 };
 
 function mainHelp(): string {

@@ -50,8 +50,12 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const db = openStore(config.dbPath);
-  const seeded = seedBundled(db, { history: config.demoReplay });
+  const seeded = seedBundled(db, { history: config.demoReplay, now: createClock(config.now)() });
   if (seeded.directoryLoaded) log.info('loaded the bundled checkpoint directory');
+  if (seeded.places) {
+    const p = seeded.places;
+    log.info({ stations: p.stations.added, prices: p.prices.added, national_prices: p.countryPrices.added, places: p.pois.added }, 'imported the bundled places');
+  }
   if (seeded.history) log.info({ imported: seeded.history.imported }, 'imported the bundled PL-UA queue history');
   const engine = createServicePool({ dbPath: config.dbPath, replay: config.demoReplay }, { ...(config.threads ? { threads: config.threads } : {}), ...options.engine });
   try {

@@ -181,4 +181,21 @@ export const MIGRATIONS: readonly string[] = [
      version INTEGER NOT NULL
    ) STRICT;
    INSERT INTO dataset_versions (dataset, version) VALUES ('places', 0);`,
+
+  // 8: a station may sell two products of one grade (Italian stations list `Gasolio` beside a winter
+  // diesel): the source's name joins a price's key, so neither overwrites the other.
+  `CREATE TABLE fuel_prices_8 (
+     source       TEXT NOT NULL,
+     station_id   TEXT NOT NULL,
+     grade        TEXT NOT NULL,
+     self_service INTEGER NOT NULL CHECK (self_service IN (-1, 0, 1)),
+     local_name   TEXT NOT NULL,
+     price        REAL NOT NULL CHECK (price > 0),
+     currency     TEXT NOT NULL,
+     reported_at  TEXT NOT NULL,
+     PRIMARY KEY (source, station_id, grade, self_service, local_name)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO fuel_prices_8 SELECT source, station_id, grade, self_service, local_name, price, currency, reported_at FROM fuel_prices;
+   DROP TABLE fuel_prices;
+   ALTER TABLE fuel_prices_8 RENAME TO fuel_prices;`,
 ];

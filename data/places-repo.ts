@@ -72,15 +72,29 @@ export function createPlacesRepo(db: Db) {
   function snapshot() {
     const version = versionStmt.get() as number;
     if (held && held.version === version) return held;
-    const byKey = new Map<string, HeldStation>();
-    const stations = (stationsStmt.all() as (Omit<HeldStation, 'services' | 'prices'> & { services: string })[]).map((s) => {
-      const station: HeldStation = { ...s, services: JSON.parse(s.services) as string[], prices: [] };
-      byKey.set(`${s.source}\u0000${s.id}`, station);
-      return station;
-    });
-    for (const p of pricesStmt.all() as { source: string; station_id: string; grade: FuelGrade; self_service: number; local_name: string; price: number; currency: string; reported_at: string }[]) {
-      byKey.get(`${p.source}\u0000${p.station_id}`)?.prices.push({ grade: p.grade, local_name: p.local_name, price: p.price, currency: p.currency,
-        reported_at: p.reported_at, self_service: p.self_service === -1 ? null : p.self_service === 1 });
+    // Stations by source, then id (no key strings built for 100k prices); repeated texts shared.
+    const bySource = new Map<string, Map<string, HeldStation>>();
+    const stations: HeldStation[] = [];
+    for (const row of stationsStmt.raw().iterate() as Iterable<[string, string, string | null, string | null, string | null, string | null, string, number, number, string]>) {
+      const [source, id, name, brand, address, city, country, lat, lon, services] = row;
+      const station: HeldStation = { source, id, name, brand, address, city, country, lat, lon, services: services === '[]' ? [] : (JSON.parse(services) as string[]), prices: [] };
+      let ids = bySource.get(source);
+      if (!ids) bySource.set(source, (ids = new Map()));
+      ids.set(id, station);
+      stations.push(station);
+    }
+    const names = new Map<string, string>();
+    const shared = (text: string) => names.get(text) ?? (names.set(text, text), text);
+    let ids: Map<string, HeldStation> | undefined;
+    let idsOf = '';
+    for (const row of pricesStmt.raw().iterate() as Iterable<[string, string, FuelGrade, number, string, number, string, string]>) {
+      const [source, stationId, grade, self, localName, price, currency, reportedAt] = row;
+      if (source !== idsOf) {
+        ids = bySource.get(source);
+        idsOf = source;
+      }
+      ids?.get(stationId)?.prices.push({ grade, local_name: shared(localName), price, currency: shared(currency), reported_at: reportedAt,
+        self_service: self === -1 ? null : self === 1 });
     }
     const pois = (poisStmt.all() as (Omit<HeldPoi, 'amenities'> & { amenities: string })[]).map((p) => ({ ...p, amenities: JSON.parse(p.amenities) as string[] }));
     held = { version, stations, pois };

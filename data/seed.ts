@@ -1,12 +1,15 @@
 /**
- * First-start seeding from the data the project ships: the checkpoint directory always (when the store
- * has none), the recorded PL-UA series when asked (demo configuration), through the normal importer.
+ * First-start seeding from the data the project ships: the checkpoint directory and the places (fuel
+ * stations and prices, national prices, truck parkings, supermarkets) always, when the store has none;
+ * the recorded PL-UA series when asked (demo configuration). All through the normal importers.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { createDirectoryRepo, loadDirectory } from './directory/directory-repo.js';
 import { parseGenericNdjson } from './importers/generic.js';
+import { PLACE_FORMATS } from './importers/places/formats.js';
+import { importPlaces, type PlacesSummary } from './importers/places/run.js';
 import { importFeeds, type ImportSummary } from './importers/run-import.js';
 import { createResolver } from './importers/resolve.js';
 import type { RoadGraphData } from '../models/engine-results.js';
@@ -24,15 +27,37 @@ export function bundledPath(name: string): string {
 
 export interface SeedResult {
   directoryLoaded: boolean;
+  places: PlacesSummary | null;
   history: ImportSummary | null;
 }
 
-export function seedBundled(db: Db, options: { history: boolean }): SeedResult {
-  const result: SeedResult = { directoryLoaded: false, history: null };
+/** The place files of data/bundled/places (data/scripts/build-places-bundle.ts), each with its import format, in import order. */
+export const PLACE_BUNDLE: readonly { file: string; format: string }[] = [
+  { file: 'eu-bulletin-long.csv.gz', format: 'eu-bulletin-long' },
+  { file: 'mimit-stations.csv.gz', format: 'mimit-stations' },
+  { file: 'mimit-prices.csv.gz', format: 'mimit-prices' },
+  { file: 'datex2-be-truck-parkings.json.gz', format: 'datex2-json' },
+  { file: 'osm-ua-supermarkets.json.gz', format: 'osm-extract' },
+];
+
+/**
+ * The shipped places, imported when the store has never held any (the `places` dataset version is 0: no
+ * import has changed anything). `now` stamps the rows; the files state their own report times.
+ */
+function seedPlaces(db: Db, now: Date): PlacesSummary | null {
+  if ((db.prepare("SELECT version FROM dataset_versions WHERE dataset = 'places'").pluck().get() as number) !== 0) return null;
+  const feeds = PLACE_BUNDLE.flatMap(({ file, format }) =>
+    PLACE_FORMATS[format]!.parse(gunzipSync(readFileSync(bundledPath(`places/${file}`))).toString('utf8'), `data/bundled/places/${file}`, { at: now }));
+  return importPlaces(db, feeds, { now });
+}
+
+export function seedBundled(db: Db, options: { history: boolean; now?: Date }): SeedResult {
+  const result: SeedResult = { directoryLoaded: false, places: null, history: null };
   if ((db.prepare('SELECT count(*) FROM locations').pluck().get() as number) === 0) {
     loadDirectory(db, JSON.parse(readFileSync(bundledPath('directory.json'), 'utf8')));
     result.directoryLoaded = true;
   }
+  result.places = seedPlaces(db, options.now ?? new Date());
   if (options.history && (db.prepare('SELECT count(*) FROM series').pluck().get() as number) === 0) {
     const file = bundledPath('observations.ndjson.gz');
     const feed = parseGenericNdjson(gunzipSync(readFileSync(file)).toString('utf8'), 'data/bundled/observations.ndjson.gz');

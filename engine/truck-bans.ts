@@ -6,7 +6,7 @@
 import type { BanRule, TruckBanFile } from '../models/rules.js';
 import { addDays, daysBetween, easterSunday, inSeason, weekdayOf } from './calendar.js';
 import type { CountryHolidays } from './holidays.js';
-import { zonedToUtc } from './zoned-time.js';
+import { zonedToUtc } from '../models/zoned-time.js';
 
 export interface Ban {
   rule_id: string;

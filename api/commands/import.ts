@@ -1,4 +1,4 @@
-/** `bdds import <format> <path...>`: ingest observation files into the configured store. */
+/** `bdds import <format> <path...>`: ingest observation or place files into the configured store. */
 import { processIo, type CliIo } from './io.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +6,10 @@ import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { createDirectoryRepo } from '../../data/directory/directory-repo.js';
 import { FORMATS } from '../../data/importers/formats.js';
-import type { ParsedFeed } from '../../data/importers/feed.js';
+import type { ParsedFeed, Rejected } from '../../data/importers/feed.js';
+import { PLACE_FORMATS } from '../../data/importers/places/formats.js';
+import type { ParsedPlaces } from '../../data/importers/places/parsed.js';
+import { importPlaces, type PlacesSummary } from '../../data/importers/places/run.js';
 import { importFeeds } from '../../data/importers/run-import.js';
 import { createResolver } from '../../data/importers/resolve.js';
 import { seedBundled } from '../../data/seed.js';
@@ -16,8 +19,11 @@ import { createClock, loadConfig } from '../config.js';
 export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
                    [--json]
 
-Formats:
-${Object.entries(FORMATS).map(([name, f]) => `  ${name.padEnd(13)} ${f.summary}`).join('\n')}
+Observation formats (queues at checkpoints):
+${Object.entries(FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.summary}`).join('\n')}
+
+Place formats (fuel stations and prices, national averages, truck parkings and other places):
+${Object.entries(PLACE_FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.summary}`).join('\n')}
 
 Files may be gzipped (.gz). A folder imports every file in it. The import is one transaction: a file
 that cannot be read imports nothing. A row that cannot be used (a bad cell, or a checkpoint or crossing
@@ -30,6 +36,9 @@ Progress (readings done of readings to do) goes to standard error, the summary t
   duplicates   readings the store already held (same checkpoint, source and instant): not added again
   skipped      readings the service does not serve: a vehicle type the crossing lacks, eCherha queues
                at no listed crossing, special eCherha queues beside a main one
+For place formats the summary counts stations, prices, national prices and places added, updated
+(a field differs; a price only when the report is newer) and unchanged; a price for a station that is
+not held is rejected. --source names the source of fuel-csv rows (default csv).
 --json prints the summary as one JSON object.
 
 Exit 0 when every row was used; 1 when any row was rejected (the other rows are imported all the same),
@@ -44,60 +53,87 @@ function expand(path: string): string[] {
 }
 
 /** Progress on standard error; its last count is the summary's `readings`. */
-function progressReporter(io: CliIo): (done: number, total: number) => void {
+function progressReporter(io: CliIo, unit: string): (done: number, total: number) => void {
   const tty = io.errIsTty;
   let lastLine = 0;
   return (done, total) => {
     if (tty) {
       const width = 30;
       const filled = total === 0 ? width : Math.round((done / total) * width);
-      io.err(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} readings${done === total ? '\n' : ''}`);
+      io.err(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${unit}${done === total ? '\n' : ''}`);
     } else if (done === total || Date.now() - lastLine > 2_000) {
       lastLine = Date.now();
-      io.err(`${done} of ${total} readings done\n`);
+      io.err(`${done} of ${total} ${unit} done\n`);
     }
   };
 }
+
+/** The file's text (gunzipped when it ends .gz), parsed; a parse failure stops the whole import. */
+function parseAll<T>(files: string[], parse: (text: string, file: string) => T): T[] {
+  return files.map((file) => {
+    const raw = readFileSync(file);
+    const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+    try {
+      return parse(text, file);
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message.replace(`${file}: `, '')}; nothing was imported`);
+    }
+  });
+}
+
+/** Lists rejected rows after a text summary (JSON carries them); the exit code. */
+function reportRejects(io: CliIo, rejected: Rejected[], options: { list: boolean; allow: boolean | undefined }): number {
+  if (options.list) {
+    for (const r of rejected.slice(0, 100)) io.out(`rejected ${r.file}:${r.line}: ${r.reason}`);
+    if (rejected.length > 100) io.out(`... and ${rejected.length - 100} more rejected rows`);
+  }
+  if (rejected.length === 0 || options.allow) return 0;
+  // The usable rows are committed: the code tells a script that some were not.
+  io.err(`bdds import: rejected rows ${rejected.length} (the other rows were imported); exit code 1 unless --allow-rejects\n`);
+  return 1;
+}
+
+const countsLine = (c: PlacesSummary['stations']) => `${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged`;
 
 export async function importCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true,
     options: { at: { type: 'string' }, source: { type: 'string' }, 'allow-rejects': { type: 'boolean' }, json: { type: 'boolean' } } });
   const [format, ...paths] = positionals;
-  if (!format || !Object.hasOwn(FORMATS, format)) throw new UsageError(`name a format: ${Object.keys(FORMATS).join(', ')}`);
+  const isPlace = !!format && Object.hasOwn(PLACE_FORMATS, format);
+  if (!format || (!isPlace && !Object.hasOwn(FORMATS, format))) {
+    throw new UsageError(`name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS)].join(', ')}`);
+  }
   if (paths.length === 0) throw new UsageError('name at least one file or folder');
   const config = loadConfig(io.env);
   const at = values.at ? new Date(values.at) : createClock(config.now)();
   if (Number.isNaN(at.getTime())) throw new UsageError('--at must be an ISO instant');
-  const source = values.source ?? 'import';
-  if (!/^[a-z0-9_.-]{1,40}$/i.test(source)) throw new UsageError('--source must be a plain name');
+  if (values.source !== undefined && !/^[a-z0-9_.-]{1,40}$/i.test(values.source)) throw new UsageError('--source must be a plain name');
 
   const files = paths.flatMap(expand);
   // Parse every file first: a file that cannot be read stops the import before anything is written.
-  const feeds: ParsedFeed[] = files.map((file) => {
-    const raw = readFileSync(file);
-    const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-    try {
-      return FORMATS[format]!.parse(text, file, { at, source });
-    } catch (err) {
-      throw new Error(`${file}: ${(err as Error).message}; nothing was imported`);
-    }
-  });
+  const feeds = isPlace
+    ? parseAll(files, (text, file) => PLACE_FORMATS[format]!.parse(text, file, { at, ...(values.source ? { source: values.source } : {}) })).flat()
+    : parseAll(files, (text, file) => FORMATS[format]!.parse(text, file, { at, source: values.source ?? 'import' }));
   const db = openStore(config.dbPath);
   try {
-    seedBundled(db, { history: false });
-    const summary = importFeeds(db, feeds, createResolver(createDirectoryRepo(db)), { onProgress: progressReporter(io) });
+    seedBundled(db, { history: false, now: createClock(config.now)() });
+    if (isPlace) {
+      const summary = importPlaces(db, feeds as ParsedPlaces[], { now: createClock(config.now)(), onProgress: progressReporter(io, 'records') });
+      if (values.json) io.out(JSON.stringify({ files: files.length, ...summary }));
+      else {
+        io.out(`files ${files.length}, rows read ${summary.rowsRead}; stations ${countsLine(summary.stations)}; prices ${countsLine(summary.prices)}; ` +
+          `national prices ${countsLine(summary.countryPrices)}; places ${countsLine(summary.pois)}; rejected rows ${summary.rejected.length}`);
+      }
+      return reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] });
+    }
+    const summary = importFeeds(db, feeds as ParsedFeed[], createResolver(createDirectoryRepo(db)), { onProgress: progressReporter(io, 'readings') });
     if (values.json) {
       io.out(JSON.stringify({ files: files.length, ...summary }));
     } else {
       io.out(`files ${files.length}, rows read ${summary.rowsRead}, readings ${summary.readings}: imported ${summary.imported}, ` +
         `duplicates ${summary.duplicates} (already held), skipped ${summary.skipped}; empty rows ${summary.empty}, rejected rows ${summary.rejected.length}`);
-      for (const r of summary.rejected.slice(0, 100)) io.out(`rejected ${r.file}:${r.line}: ${r.reason}`);
-      if (summary.rejected.length > 100) io.out(`... and ${summary.rejected.length - 100} more rejected rows`);
     }
-    if (summary.rejected.length === 0 || values['allow-rejects']) return 0;
-    // The usable rows are committed: the code tells a script that some were not.
-    io.err(`bdds import: rejected rows ${summary.rejected.length} (the other rows were imported); exit code 1 unless --allow-rejects\n`);
-    return 1;
+    return reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] });
   } finally {
     closeStore(db);
   }

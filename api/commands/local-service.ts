@@ -28,7 +28,7 @@ export async function openLocalService(io: CliIo, options: { threads?: number; l
   const db = openStore(config.dbPath);
   const engine = createServicePool({ dbPath: config.dbPath, replay: config.demoReplay }, { threads: config.threads ?? options.threads ?? 1, lazy: options.lazy ?? false });
   try {
-    seedBundled(db, { history: config.demoReplay });
+    seedBundled(db, { history: config.demoReplay, now: createClock(config.now)() });
     if (!options.lazy) await engine.verify();
   } catch (err) {
     await engine.close();

@@ -8,6 +8,7 @@ import { isStoreUnavailableError } from '../../data/store.js';
 import { isServiceError } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
 import type { AnyOperation } from '../operation.js';
+import { warmPlaces } from '../places/indexes.js';
 import { runOperation } from '../pipeline/run-operation.js';
 
 /** A check slower than this marks its product degraded. */
@@ -56,6 +57,12 @@ function storeRefusesWrites(checks: readonly StatusCheck[]): StatusCheck[] {
 /** Checks every operation that declares a self-check, one after another, and stores the round. */
 export async function runStatusChecks(ops: readonly AnyOperation[], deps: Deps): Promise<StatusCheck[]> {
   const checks: StatusCheck[] = [];
+  // The checks time answers, not a first read of the places after a start or an import.
+  try {
+    warmPlaces(deps);
+  } catch (err) {
+    deps.log.warn({ err }, 'status: reading the places failed');
+  }
   for (const op of ops) {
     if (!op.selfCheck) continue;
     const result = await checkOne(op, deps);

@@ -38,8 +38,12 @@ export const fuelCities = defineOperation({
     const cities = [];
     const sources = new Set<string>();
     for (const city of inCountry.length ? majorCities(country, MAJOR_CITY_POPULATION) : []) {
-      const near = index.near(city.lat, city.lon, CITY_RADIUS_KM, Infinity, (s) => s.country === country && priceOf(s, grade) !== null)
-        .sort((a, b) => priceOf(a.point, grade)!.price - priceOf(b.point, grade)!.price || a.distanceKm - b.distanceKm);
+      const near = index.near(city.lat, city.lon, CITY_RADIUS_KM, Infinity, (s) => s.country === country)
+        .flatMap((f) => {
+          const p = priceOf(f.point, grade);
+          return p ? [{ ...f, price: p.price }] : [];
+        })
+        .sort((a, b) => a.price - b.price || a.distanceKm - b.distanceKm);
       if (near.length === 0) continue;
       const top = near.slice(0, 5);
       top.forEach((f) => sources.add(f.point.source));
@@ -47,7 +51,7 @@ export const fuelCities = defineOperation({
       cities.push({
         city_name: city.name, lat: city.lat, lon: city.lon,
         cheapest: { price: stations[0]!.prices[grade]!.price, station: stations[0]! },
-        avg_price: round3(top.reduce((sum, f) => sum + priceOf(f.point, grade)!.price, 0) / top.length),
+        avg_price: round3(top.reduce((sum, f) => sum + f.price, 0) / top.length),
         stations,
       });
     }

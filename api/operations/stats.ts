@@ -4,7 +4,7 @@ import type { SeriesView } from '../../data/observations-repo.js';
 import { addDays } from '../../engine/calendar.js';
 import { dayProfile } from '../../engine/day-profile.js';
 import { localParts } from '../../engine/local-time.js';
-import { zonedToUtc } from '../../engine/zoned-time.js';
+import { zonedToUtc } from '../../models/zoned-time.js';
 import { badRequest } from '../../models/errors.js';
 import { StatsInput, StatsOutput } from '../../models/stats.js';
 import type { Deps } from '../deps.js';

@@ -22,3 +22,9 @@ export function poiIndex(deps: Deps): PointIndex<HeldPoi> {
   if (!index) poiIndexes.set(pois, (index = createPointIndex(pois)));
   return index;
 }
+
+/** Reads the held stations and places and builds their indexes now (at start), not in a first request. */
+export function warmPlaces(deps: Deps): void {
+  stationIndex(deps);
+  poiIndex(deps);
+}

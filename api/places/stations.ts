@@ -9,13 +9,16 @@ import { stationIndex } from './indexes.js';
 const round2 = (v: number) => Math.round(v * 100) / 100;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** A station's price of `grade`: self-service where it has both, the latest report. */
+/**
+ * A station's price of `grade`: self-service where it has both; of two products of one grade (a winter
+ * diesel beside the plain one), the latest report, then the cheaper.
+ */
 export function priceOf(station: HeldStation, grade: FuelGrade) {
   let best: HeldStation['prices'][number] | null = null;
   for (const p of station.prices) {
     if (p.grade !== grade) continue;
     const better = !best || (p.self_service === true && best.self_service !== true) ||
-      (p.self_service === best.self_service && p.reported_at > best.reported_at);
+      (p.self_service === best.self_service && (p.reported_at > best.reported_at || (p.reported_at === best.reported_at && p.price < best.price)));
     if (better) best = p;
   }
   return best;

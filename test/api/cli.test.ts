@@ -8,6 +8,7 @@ import { SERVE_USAGE } from '../../api/commands/serve.js';
 import { ConfigError, ConfigSchema, loadConfig } from '../../api/config.js';
 import { runCli as cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/deps.js';
+import { seededStore } from '../helpers/store-templates.js';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -83,7 +84,7 @@ describe('bdds command line', () => {
   // Spawned: signal handling and the process's exit code.
   it('starts, logs its URL, and exits 0 on SIGTERM within the deadline', async (t) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
-      env: { ...process.env, BDDS_PORT: '0', BDDS_DB: join(tempDir(t), 'x.sqlite'), BDDS_LOG_LEVEL: 'info', BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' },
+      env: { ...process.env, BDDS_PORT: '0', BDDS_DB: seededStore(tempDir(t)), BDDS_LOG_LEVEL: 'info', BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { issueKey } from '../../api/access/issue-key.js';
 import { createKeysRepo } from '../../data/keys-repo.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { tempDir } from '../helpers/deps.js';
+import { seededStore } from '../helpers/store-templates.js';
 
 const LIMIT = 150;
 
@@ -36,7 +36,7 @@ const storedUse = (db: string, keyId: number) => {
 
 describe('a crash under load (kill -9)', () => {
   it('loses no answered call and admits nothing over the limit, across the restart', async (t) => {
-    const db = join(tempDir(t), 'bdds.sqlite');
+    const db = seededStore(tempDir(t));
     const store = openStore(db);
     const { key, record } = issueKey(createKeysRepo(store), { email: 'load@example.com', plan: 'payg', limits: { standard: LIMIT, qps: 100_000 } }, new Date());
     closeStore(store);

@@ -48,9 +48,12 @@ describe('server on a real listener', () => {
     assert.equal(body.data.products.status?.checked_at, '2026-11-22T11:00:00.000Z');
   });
 
-  it('drains in-flight requests on shutdown, refuses new ones with 503, closes pool and store', async (t) => {
-    const { log } = captureLogger();
+  it('seeds a new store at first start; drains in-flight requests on shutdown, refuses new ones with 503, closes pool and store', async (t) => {
+    const { log, lines } = captureLogger();
     const server = await startServer(configFor(tempDir(t), { BDDS_DEMO_REPLAY: '0' }), { log, operations: [...operations, slow] });
+    assert.equal(lines.filter((l) => l.includes('loaded the bundled checkpoint directory')).length, 1);
+    const places = JSON.parse(lines.find((l) => l.includes('imported the bundled places'))!) as Record<string, number>;
+    assert.ok(places.stations! > 20_000 && places.prices! > 90_000 && places.national_prices! > 4_000 && places.places! > 2_000, JSON.stringify(places));
     const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const inFlight = fetch(`${server.url}/api/v1/data/slow`);
     await started;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Holidays from 'date-holidays';
 import { easterSunday, firstSundayOf, holidayKeys, inSeason, lastSundayOf, weekdayOf } from '../../engine/calendar.js';
-import { zonedToUtc } from '../../engine/zoned-time.js';
+import { zonedToUtc } from '../../models/zoned-time.js';
 
 describe('calendar', () => {
   it('computes Easter as the holiday library does, 2000-2045', () => {

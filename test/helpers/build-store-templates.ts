@@ -2,7 +2,8 @@
  * Builds the store templates tests start from, once per test run (test/run.mjs calls this before the
  * suites; a file run alone builds them on first use): `history.sqlite` holds the bundled directory and
  * recorded series; `models.sqlite` adds the typical weeks, forecast models and a status round computed
- * at FIXED_NOW in replay. Usage: tsx test/helpers/build-store-templates.ts <folder>
+ * at FIXED_NOW in replay; `base.sqlite` is a first start without the series (directory and places).
+ * Usage: tsx test/helpers/build-store-templates.ts <folder>
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +20,13 @@ import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 
 export async function buildStoreTemplates(dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
+  const base = join(dir, 'base.sqlite');
+  const baseDb = openStore(base);
+  seedBundled(baseDb, { history: false, now: new Date(FIXED_NOW) });
+  closeStore(baseDb);
+
   const history = join(dir, 'history.sqlite');
+  copyFileSync(base, history);
   const db = openStore(history);
   seedBundled(db, { history: true });
   closeStore(db);

@@ -58,7 +58,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
     throw new Error('the models template is computed at FIXED_NOW in replay');
   }
   // Stores with history start from a template built once per run (copying is ~100x faster than importing).
-  if (seed.history) copyFileSync(storeTemplate(seed.models ? 'models' : 'history'), path);
+  copyFileSync(storeTemplate(seed.history ? (seed.models ? 'models' : 'history') : 'base'), path);
   const db = openStore(path);
   seedBundled(db, { history: false });
   // Threads start on the first task: most tests never send one (a worker compiles its modules through tsx).

@@ -20,3 +20,12 @@ export const price = (stationId: string, grade: StationPriceRecord['grade'], val
 export const poi = (id: string, type: PoiRecord['type'], lat: number, lon: number, extra: Partial<PoiRecord> = {}): PoiRecord => ({
   source_id: id, type, name: `Place ${id}`, brand: null, address: null, city: null, country_code: 'BE', lat, lon, amenities: [], truck_spaces: null, ...extra,
 });
+
+/**
+ * Removes every place the store holds (the shipped ones included) and bumps the places version, as an
+ * import would: product tests that reason about a few hand-made places start from here.
+ */
+export function clearPlaces(db: import('../../data/store.js').Db): void {
+  db.exec(`DELETE FROM fuel_prices; DELETE FROM fuel_stations; DELETE FROM fuel_country_prices; DELETE FROM pois;
+    UPDATE dataset_versions SET version = version + 1 WHERE dataset = 'places';`);
+}

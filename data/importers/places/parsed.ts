@@ -26,6 +26,8 @@ export interface ParsedPlaces {
 export interface PlaceFormatOptions {
   /** When the file was fetched, for sources that state no time (default: now). */
   at: Date;
+  /** The source the operator names (`bdds import ... --source NAME`), for formats that do not fix one. */
+  source?: string;
 }
 
 export type PlaceParser = (text: string, file: string, options: PlaceFormatOptions) => ParsedPlaces;
@@ -36,8 +38,10 @@ export function emptyPlaces(source: string, file: string): ParsedPlaces {
 
 /** A finite latitude/longitude pair inside the WGS84 range, else null (never 0,0 for "unknown"). */
 export function position(lat: unknown, lon: unknown): { lat: number; lon: number } | null {
-  const la = typeof lat === 'string' ? Number(lat.trim().replace(',', '.')) : lat;
-  const lo = typeof lon === 'string' ? Number(lon.trim().replace(',', '.')) : lon;
+  // A blank cell is missing, never 0 (Number('') is 0).
+  const num = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? NaN : Number(v.trim().replace(',', '.'))) : v);
+  const la = num(lat);
+  const lo = num(lon);
   if (typeof la !== 'number' || typeof lo !== 'number' || !Number.isFinite(la) || !Number.isFinite(lo)) return null;
   if (Math.abs(la) > 90 || Math.abs(lo) > 180 || (la === 0 && lo === 0)) return null;
   return { lat: la, lon: lo };

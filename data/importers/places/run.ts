@@ -38,8 +38,9 @@ export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: { 
   const stationHeld = db.prepare('SELECT 1 FROM fuel_stations WHERE source = ? AND source_id = ?').pluck();
   const addPrice = db.prepare(`INSERT OR IGNORE INTO fuel_prices (source, station_id, grade, self_service, local_name, price, currency, reported_at)
     VALUES (@source, @station_id, @grade, @self, @local_name, @price, @currency, @reported_at)`);
-  const updatePrice = db.prepare(`UPDATE fuel_prices SET local_name = @local_name, price = @price, currency = @currency, reported_at = @reported_at
-    WHERE source = @source AND station_id = @station_id AND grade = @grade AND self_service = @self AND reported_at < @reported_at`);
+  const updatePrice = db.prepare(`UPDATE fuel_prices SET price = @price, currency = @currency, reported_at = @reported_at
+    WHERE source = @source AND station_id = @station_id AND grade = @grade AND self_service = @self AND local_name = @local_name
+      AND reported_at < @reported_at`);
   const addCountry = db.prepare(`INSERT OR IGNORE INTO fuel_country_prices (source, country, grade, date, with_taxes, currency, local_name, price, price_eur)
     VALUES (@source, @country, @grade, @date, @with_taxes, @currency, @local_name, @price, @price_eur)`);
   const updateCountry = db.prepare(`UPDATE fuel_country_prices SET local_name = @local_name, price = @price, price_eur = @price_eur

@@ -6,6 +6,8 @@ import { closeStore, openStore } from '../../../data/store.js';
 import { runCli } from '../../helpers/cli.js';
 import { tempDir } from '../../helpers/deps.js';
 import { fixturePath } from '../../helpers/fixtures.js';
+import { clearPlaces } from '../../helpers/places.js';
+import { seededStore } from '../../helpers/store-templates.js';
 
 const bdds = (db: string, ...args: string[]) => runCli(['import', ...args], { BDDS_DB: db });
 
@@ -30,7 +32,7 @@ const lastProgress = (stderr: string) => {
 
 describe('bdds import', () => {
   it('imports a real file once, reports progress and a summary that agree, and counts a second import as duplicates', async (t) => {
-    const db = join(tempDir(t), 'bdds.sqlite');
+    const db = seededStore(tempDir(t));
     const first = await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'));
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stdout, /^files 1, rows read 41, readings \d+: imported \d+, duplicates 0 \(already held\), skipped \d+; empty rows \d+, rejected rows 0\n$/);
@@ -53,15 +55,15 @@ describe('bdds import', () => {
     const dir = tempDir(t);
     const file = join(dir, 'obs.csv');
     writeFileSync(file, 'ppid,time,queue\nid_114,2026-11-22T08:00:00Z,4\nid_114,later,5\n');
-    const out = await bdds(join(dir, 'bdds.sqlite'), 'csv', file);
+    const out = await bdds(seededStore(dir), 'csv', file);
     assert.equal(out.status, 1);
     assert.match(out.stdout, /imported 1,.*rejected rows 1/, 'the summary is printed all the same');
     assert.ok(out.stdout.includes(`rejected ${file}:3: time 'later'`));
     assert.match(out.stderr, /rejected rows 1 .*--allow-rejects/);
-    const allowed = await bdds(join(dir, 'other.sqlite'), 'csv', file, '--allow-rejects');
+    const allowed = await bdds(seededStore(tempDir(t)), 'csv', file, '--allow-rejects');
     assert.equal(allowed.status, 0, allowed.stderr);
     assert.equal(allowed.stdout, out.stdout);
-    const json = await bdds(join(dir, 'third.sqlite'), 'csv', file, '--json');
+    const json = await bdds(seededStore(tempDir(t)), 'csv', file, '--json');
     assert.equal(json.status, 1);
     assert.deepEqual(JSON.parse(json.stdout).rejected, [{ file, line: 3, reason: "time 'later' is not an ISO instant with offset or unix seconds" }]);
   });
@@ -71,7 +73,7 @@ describe('bdds import', () => {
     const file = join(dir, 'granica.csv');
     const header = readFileSync(fixturePath('pl-ua/granica_2026-07-01.csv'), 'utf8').split('\n')[0];
     writeFileSync(file, `${header}\n1,2026-07-02T00:00:00Z,dorohusk,Dorohusk,60,,30,,,,x,0\n2,2026-07-02T00:00:00Z,atlantis,Atlantis,60,,30,,,,x,0\n`);
-    const out = await bdds(join(dir, 'bdds.sqlite'), 'granica', file);
+    const out = await bdds(seededStore(dir), 'granica', file);
     assert.equal(out.status, 1);
     assert.deepEqual(out.stdout.split('\n').filter((l) => l.startsWith('rejected ')), [`rejected ${file}:3: unknown crossing 'atlantis'`]);
     const c = counts(out.stdout);
@@ -82,7 +84,7 @@ describe('bdds import', () => {
 
   it('imports nothing when one of the files cannot be read, and refuses bad usage', async (t) => {
     const dir = tempDir(t);
-    const db = join(dir, 'bdds.sqlite');
+    const db = seededStore(dir);
     const broken = join(dir, 'broken.csv');
     writeFileSync(broken, 'id,scraped_at\n1,"never closed\n');
     const out = await bdds(db, 'granica', fixturePath('pl-ua/granica_2026-07-01.csv'), broken);
@@ -92,5 +94,30 @@ describe('bdds import', () => {
     assert.equal((await bdds(db, 'granica', fixturePath('pl-ua/granica_2026-07-01.csv'))).status, 0);
     assert.equal((await bdds(db, 'weather', broken)).status, 2);
     assert.equal((await bdds(db, 'csv')).status, 2);
+  });
+
+  it('imports place files by format (stations before their prices), under the source named, and again changes nothing', async (t) => {
+    const db = seededStore(tempDir(t));
+    const clear = openStore(db);
+    clearPlaces(clear); // the shipped places include these stations
+    closeStore(clear);
+    const stations = await bdds(db, 'mimit-stations', fixturePath('places/mimit/anagrafica_impianti_attivi_excerpt.csv'));
+    assert.equal(stations.status, 0, stations.stderr);
+    const added = /stations (\d+) added, 0 updated, 0 unchanged/.exec(stations.stdout);
+    assert.ok(added && Number(added[1]) > 0, stations.stdout);
+    const prices = await bdds(db, 'mimit-prices', fixturePath('places/mimit/prezzo_alle_8_excerpt.csv'), '--json');
+    const summary = JSON.parse(prices.stdout);
+    assert.ok(summary.prices.added > 0);
+    assert.equal(prices.status, summary.rejected.length > 0 ? 1 : 0, 'rejected rows set the exit code, in JSON too');
+    const again = JSON.parse((await bdds(db, 'mimit-prices', fixturePath('places/mimit/prezzo_alle_8_excerpt.csv'), '--json', '--allow-rejects')).stdout);
+    assert.deepEqual([again.prices.added, again.prices.updated, again.prices.unchanged], [0, 0, summary.prices.added + summary.prices.unchanged]);
+
+    const csv = await bdds(db, 'fuel-csv', fixturePath('places/station-csv/stations.csv'), '--source', 'acme');
+    assert.equal(csv.status, 1, 'the fixture holds bad rows');
+    assert.match(csv.stdout, /^rejected .*stations\.csv:\d+: /m);
+    const store = openStore(db);
+    const sources = store.prepare('SELECT DISTINCT source FROM fuel_stations ORDER BY 1').pluck().all();
+    closeStore(store);
+    assert.ok(sources.includes('acme') && !sources.includes('csv'), `stored under --source: ${sources.join(', ')}`);
   });
 });

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../../api/config.js';
 import { startServer } from '../../../api/server.js';
@@ -8,12 +7,13 @@ import { bearer, captureLogger, tempDir } from '../../helpers/deps.js';
 import { keyedOperations } from '../../helpers/test-operations.js';
 import { closeStore, openStore } from '../../../data/store.js';
 import { createKeysRepo } from '../../../data/keys-repo.js';
+import { seededStore } from '../../helpers/store-templates.js';
 
 const bdds = (db: string, ...args: string[]) => runCli(['keys', ...args], { BDDS_DB: db });
 
 describe('bdds keys', () => {
   it('creates a key shown once, lists prefixes only, revokes by prefix', async (t) => {
-    const db = join(tempDir(t), 'bdds.sqlite');
+    const db = seededStore(tempDir(t));
     const created = await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'explorer');
     assert.equal(created.status, 0, created.stderr);
     const key = created.stdout.trim();
@@ -53,7 +53,7 @@ describe('bdds keys', () => {
   });
 
   it('lists keys under a header with their expiry, an expired key as expired (by the configured clock), the stored status kept', async (t) => {
-    const db = join(tempDir(t), 'bdds.sqlite');
+    const db = seededStore(tempDir(t));
     const at = (now: string, ...args: string[]) => runCli(['keys', ...args], { BDDS_DB: db, BDDS_NOW: now });
     const may = '2026-05-01T00:00:00Z';
     for (const args of [['--expires', '2026-06-01T00:00:00Z'], [], ['--expires', '2026-06-01']]) {
@@ -84,7 +84,7 @@ describe('bdds keys', () => {
   });
 
   it('refuses to create a key that expires in the past or now (exit 2)', async (t) => {
-    const db = join(tempDir(t), 'bdds.sqlite');
+    const db = seededStore(tempDir(t));
     const now = '2026-05-01T12:00:00Z';
     for (const expires of ['2026-04-30', now]) {
       const out = await runCli(['keys', 'create', '--email', 'dev@example.com', '--plan', 'explorer', '--expires', expires], { BDDS_DB: db, BDDS_NOW: now });
@@ -98,7 +98,7 @@ describe('bdds keys', () => {
   });
 
   it('refuses bad usage with exit code 2', async (t) => {
-    const db = join(tempDir(t), 'bdds.sqlite');
+    const db = seededStore(tempDir(t));
     assert.equal((await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'gold')).status, 2);
     assert.equal((await bdds(db, 'create', '--plan', 'explorer')).status, 2);
     assert.equal((await bdds(db, 'create', '--email', 'x@y', '--plan', 'explorer', '--standard', '5')).status, 2, 'explorer limits are fixed');
@@ -109,7 +109,7 @@ describe('bdds keys', () => {
 
   it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {
     const dir = tempDir(t);
-    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' });
+    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(dir), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' });
     const first = await startServer(config, { log: captureLogger().log });
     const demo = first.demoKey;
     assert.ok(demo);

@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { importPlaces } from '../../../data/importers/places/run.js';
 import { appWithKey } from '../../helpers/deps.js';
-import { feed, poi, price, station } from '../../helpers/places.js';
+import { clearPlaces, feed, poi, price, station } from '../../helpers/places.js';
 
 const UDINE = { lat: 46.0693, lon: 13.23715 };
 
-/** An app whose store holds: PL and IT bulletin averages, Italian stations around Udine, Belgian places. */
+/** An app whose store holds only: PL and IT bulletin averages, Italian stations around Udine, Belgian places. */
 async function placesApp(t: TestContext) {
   const made = await appWithKey(t);
+  clearPlaces(made.deps.db);
   importPlaces(made.deps.db, [
     feed('eu-bulletin', { countryPrices: [
       { country_code: 'PL', grade: 'diesel', local_name: 'Diesel', price: 1.48, currency: 'EUR', price_eur: 1.48, date: '2025-03-10', with_taxes: true },

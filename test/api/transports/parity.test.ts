@@ -11,7 +11,9 @@ import type { AnyOperation } from '../../../api/operation.js';
 import { operations } from '../../../api/registry.js';
 import { createUsageRepo } from '../../../data/usage-repo.js';
 import type { QuotaClass } from '../../../models/envelope.js';
+import { importPlaces } from '../../../data/importers/places/run.js';
 import { buildTestApp, FIXED_NOW, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
+import { clearPlaces, feed, poi, price, station } from '../../helpers/places.js';
 import { createHarness, TRANSPORTS, type Delivered, type RawInput, type TransportHarness, type TransportName } from '../../helpers/transports.js';
 
 const DAY = utcDay(new Date(FIXED_NOW));
@@ -40,6 +42,11 @@ describe('one pipeline, four transports', () => {
       // Every refused key below comes from one address; the lockout itself is tested in access/auth.test.ts.
       failedAuth: { max: 1_000_000, windowMs: 60_000 },
     });
+    // A few places instead of the shipped tens of thousands: the CLI opens the store afresh on every call.
+    clearPlaces(built.deps.db);
+    importPlaces(built.deps.db, [feed('mimit', { stations: [station('s1', 46.07, 13.24)], prices: [price('s1', 'diesel', 1.7)] }),
+      feed('osm', { pois: [poi('n1', 'restaurant', 51.05, 3.72), poi('n2', 'supermarket', 50.45, 30.52, { country_code: 'UA' })] })], { now: new Date(FIXED_NOW) });
+    built.deps.versions.refresh();
     const url = await built.app.listen({ host: '127.0.0.1', port: 0 });
     harness = createHarness(built.app, url, built.dir);
     usage = createUsageRepo(built.deps.db);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createDirectoryRepo } from '../../../data/directory/directory-repo.js';
 import { parseDpsu } from '../../../data/importers/dpsu.js';
@@ -8,15 +7,14 @@ import { parseGenericCsv, parseGenericNdjson } from '../../../data/importers/gen
 import { parseGranica } from '../../../data/importers/granica.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
 import { createResolver } from '../../../data/importers/resolve.js';
-import { seedBundled } from '../../../data/seed.js';
 import { closeStore, openStore } from '../../../data/store.js';
 import { tempDir } from '../../helpers/deps.js';
 import { fixture } from '../../helpers/fixtures.js';
+import { seededStore } from '../../helpers/store-templates.js';
 
 function storeWithDirectory(t: import('node:test').TestContext) {
-  const db = openStore(join(tempDir(t), 'bdds.sqlite'));
+  const db = openStore(seededStore(tempDir(t)));
   t.after(() => closeStore(db));
-  seedBundled(db, { history: false });
   const resolve = createResolver(createDirectoryRepo(db));
   const count = () => db.prepare('SELECT count(*) FROM observations').pluck().get() as number;
   return { db, resolve, count };

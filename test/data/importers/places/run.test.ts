@@ -32,6 +32,18 @@ describe('importing places', () => {
     assert.equal(version(), 2);
   });
 
+  it('keeps two products of one grade at a station (a winter diesel beside the plain one), each updated on its own', (t) => {
+    const db = openStore(join(tempDir(t), 'bdds.sqlite'));
+    t.after(() => closeStore(db));
+    const winter = { ...price('1', 'diesel', 1.85), local_name: 'Gasolio artico' };
+    const first = importPlaces(db, [feed('mimit', { stations: [station('1', 46, 13)], prices: [price('1', 'diesel', 1.7), winter] })], { now });
+    assert.equal(first.prices.added, 2);
+    const later = importPlaces(db, [feed('mimit', { prices: [{ ...winter, price: 1.8, reported_at: '2026-08-22T06:00:00.000Z' }] })], { now });
+    assert.deepEqual(later.prices, { added: 0, updated: 1, unchanged: 0 });
+    const held = db.prepare('SELECT local_name, price FROM fuel_prices ORDER BY local_name').all();
+    assert.deepEqual(held, [{ local_name: 'Gasolio', price: 1.7 }, { local_name: 'Gasolio artico', price: 1.8 }]);
+  });
+
   it('rejects a price for a station that is not held, and keeps the rest', (t) => {
     const db = openStore(join(tempDir(t), 'bdds.sqlite'));
     t.after(() => closeStore(db));
