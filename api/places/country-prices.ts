@@ -9,16 +9,25 @@ import { countryName } from '../../models/codes.js';
 import type { CountryFuel, CountryPriceDetail } from '../../models/fuel.js';
 import type { FuelGrade } from '../../models/places.js';
 import type { Deps } from '../deps.js';
-import { priceOf } from './stations.js';
+import { priceOf, stationsByCountry, type CountryStations } from './stations.js';
 
 type Detail = z.infer<typeof CountryPriceDetail>;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** The mean of each grade's latest station report in `country`, as one detail per grade. */
+const averages = new WeakMap<CountryStations, Detail[]>();
+
+/** The mean of each grade's latest station report in `country`, as one detail per grade (once per held snapshot). */
 function stationAverages(deps: Deps, country: string): Detail[] {
+  const held = stationsByCountry(deps).get(country);
+  if (!held) return [];
+  let found = averages.get(held);
+  if (!found) averages.set(held, (found = meansOf(held)));
+  return found;
+}
+
+function meansOf(held: CountryStations): Detail[] {
   const sums = new Map<string, { sum: number; n: number; date: string; currency: string; source: string; local: string }>();
-  for (const s of deps.repos.places.stations()) {
-    if (s.country !== country) continue;
+  for (const s of held.stations) {
     for (const grade of new Set(s.prices.map((p) => p.grade))) {
       const p = priceOf(s, grade)!;
       const key = `${grade}|${p.currency}|${s.source}`;
