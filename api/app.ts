@@ -16,6 +16,7 @@ import { restPlugin } from './rest/plugin.js';
 import { parseQueryString } from './rest/querystring.js';
 import { trpcPlugin } from './trpc/plugin.js';
 import { mcpPlugin } from './mcp/plugin.js';
+import { adminPlugin } from './rest/admin.js';
 
 export { EXPOSED_HEADERS } from './rest/http-basics.js';
 
@@ -91,5 +92,6 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   app.register(restPlugin, { ops, pipeline, serviceName });
   app.register(trpcPlugin, { ops, pipeline, log: deps.log });
   app.register(mcpPlugin, { ops, pipeline, serviceName });
+  app.register(adminPlugin, { deps });
   return app;
 }

@@ -7,6 +7,7 @@ import { createForecastModelsRepo } from '../data/forecast-models-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
 import { createPlacesRepo } from '../data/places-repo.js';
+import { createRoadReportsRepo } from '../data/road-reports-repo.js';
 import { loadRules } from '../data/rules-repo.js';
 import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo } from '../data/status-repo.js';
@@ -45,6 +46,7 @@ export function createDeps(parts: DepsParts) {
       dayStats: createDayStatsRepo(parts.db),
       forecastModels: createForecastModelsRepo(parts.db),
       places: createPlacesRepo(parts.db),
+      roadReports: createRoadReportsRepo(parts.db),
     },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) }),

@@ -198,4 +198,59 @@ export const MIGRATIONS: readonly string[] = [
    INSERT INTO fuel_prices_8 SELECT source, station_id, grade, self_service, local_name, price, currency, reported_at FROM fuel_prices;
    DROP TABLE fuel_prices;
    ALTER TABLE fuel_prices_8 RENAME TO fuel_prices;`,
+
+  // 9: road-condition reports (official feeds and moderated driver reports), bus crossing records and
+  // bus route networks with the checkpoints their routes cross; a data version for each.
+  `CREATE TABLE road_reports (
+     id             INTEGER PRIMARY KEY AUTOINCREMENT,
+     source         TEXT NOT NULL,
+     source_id      TEXT NOT NULL,
+     status         TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+     condition_type TEXT NOT NULL,
+     severity       TEXT NOT NULL,
+     description    TEXT NOT NULL,
+     lang           TEXT NOT NULL,
+     road_name      TEXT,
+     direction      TEXT,
+     country        TEXT NOT NULL,
+     geometry       TEXT NOT NULL,
+     min_lat REAL NOT NULL, max_lat REAL NOT NULL, min_lon REAL NOT NULL, max_lon REAL NOT NULL,
+     starts_at      TEXT,
+     expires_at     TEXT,
+     applies_to     TEXT,
+     truck_limits   TEXT,
+     created_at     TEXT NOT NULL,
+     updated_at     TEXT NOT NULL,
+     moderated_at   TEXT,
+     moderated_by   TEXT,
+     UNIQUE (source, source_id)
+   ) STRICT;
+   CREATE INDEX road_reports_served ON road_reports (status, expires_at);
+   CREATE TABLE bus_crossings (
+     source     TEXT NOT NULL,
+     ppid       TEXT NOT NULL,
+     carrier    TEXT NOT NULL,
+     arrived_at TEXT NOT NULL,
+     crossed_at TEXT NOT NULL CHECK (crossed_at >= arrived_at),
+     source_id  TEXT,
+     PRIMARY KEY (source, ppid, carrier, arrived_at)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX bus_crossings_by_time ON bus_crossings (ppid, crossed_at);
+   CREATE TABLE bus_routes (
+     source     TEXT NOT NULL,
+     route_id   TEXT NOT NULL,
+     carrier    TEXT NOT NULL,
+     short_name TEXT,
+     long_name  TEXT,
+     PRIMARY KEY (source, route_id)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE bus_route_crossings (
+     source    TEXT NOT NULL,
+     route_id  TEXT NOT NULL,
+     ppid      TEXT NOT NULL,
+     from_stop TEXT NOT NULL,
+     to_stop   TEXT NOT NULL,
+     PRIMARY KEY (source, route_id, ppid)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO dataset_versions (dataset, version) VALUES ('road', 0), ('bus', 0);`,
 ];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { createPointIndex } from '../../engine/spatial.js';
+import { createPointIndex, distanceToGeometryKm } from '../../engine/spatial.js';
 import { haversineKm } from '../../models/geo.js';
 
 describe('nearest points', () => {
@@ -24,5 +24,36 @@ describe('nearest points', () => {
     const index = createPointIndex<{ lat: number; lon: number }>([]);
     assert.deepEqual(index.near(50, 24, 100, 5), []);
     assert.equal(index.count(50, 24, 100), 0);
+  });
+});
+
+describe('distance to a line', () => {
+  it('matches the nearest of many points sampled along the line, within 0.5 % (property)', () => {
+    const lonLat = fc.tuple(fc.double({ min: 20, max: 30, noNaN: true }), fc.double({ min: 45, max: 55, noNaN: true }));
+    // Road geometries: vertices a few km apart.
+    const line = fc.tuple(lonLat, fc.array(fc.tuple(fc.double({ min: -0.05, max: 0.05, noNaN: true }), fc.double({ min: -0.05, max: 0.05, noNaN: true })), { minLength: 1, maxLength: 12 }))
+      .map(([start, steps]) => steps.reduce<[number, number][]>((acc, [dx, dy]) => [...acc, [acc.at(-1)![0] + dx, acc.at(-1)![1] + dy]], [start]));
+    fc.assert(fc.property(line, fc.double({ min: -0.3, max: 0.3, noNaN: true }), fc.double({ min: -0.3, max: 0.3, noNaN: true }), (coords, dLon, dLat) => {
+      const [lon, lat] = [coords[0]![0] + dLon, coords[0]![1] + dLat];
+      const { km, nearest } = distanceToGeometryKm(lat, lon, coords);
+      let sampled = Infinity;
+      for (let i = 1; i < coords.length; i++) {
+        for (let k = 0; k <= 400; k++) {
+          const t = k / 400;
+          const p = [coords[i - 1]![0] + (coords[i]![0] - coords[i - 1]![0]) * t, coords[i - 1]![1] + (coords[i]![1] - coords[i - 1]![1]) * t];
+          sampled = Math.min(sampled, haversineKm(lat, lon, p[1]!, p[0]!));
+        }
+      }
+      assert.ok(km <= sampled * 1.005 + 0.01 && km >= sampled * 0.995 - 0.05, `${km} vs sampled ${sampled}`);
+      assert.ok(Math.abs(haversineKm(lat, lon, nearest[1], nearest[0]) - km) < 1e-9, 'the nearest point is at that distance');
+    }), { numRuns: 200 });
+  });
+
+  it('measures a point geometry to the point, and a line from its nearest segment, not its first point', () => {
+    assert.ok(Math.abs(distanceToGeometryKm(50, 24, [[24, 51]]).km - 111.2) < 0.2);
+    // A line from far away passing 1 km from the asked point.
+    const far = distanceToGeometryKm(50, 24, [[23, 50.009], [25, 50.009]]);
+    assert.ok(Math.abs(far.km - 1.0) < 0.01, `${far.km}`);
+    assert.ok(Math.abs(far.nearest[0] - 24) < 0.001);
   });
 });
