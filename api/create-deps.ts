@@ -8,6 +8,7 @@ import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
 import { createPlacesRepo } from '../data/places-repo.js';
 import { createRoadReportsRepo } from '../data/road-reports-repo.js';
+import { createBusRepo } from '../data/bus-repo.js';
 import { loadRules } from '../data/rules-repo.js';
 import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo } from '../data/status-repo.js';
@@ -47,6 +48,7 @@ export function createDeps(parts: DepsParts) {
       forecastModels: createForecastModelsRepo(parts.db),
       places: createPlacesRepo(parts.db),
       roadReports: createRoadReportsRepo(parts.db),
+      bus: createBusRepo(parts.db),
     },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) }),

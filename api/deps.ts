@@ -9,6 +9,7 @@ import type { KeysRepo } from '../data/keys-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { PlacesRepo } from '../data/places-repo.js';
 import type { RoadReportsRepo } from '../data/road-reports-repo.js';
+import type { BusRepo } from '../data/bus-repo.js';
 import type { Rules } from '../data/rules-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
 import type { RoadGraphData } from '../engine/routing/graph.js';
@@ -31,7 +32,7 @@ export interface Deps {
   settings: ServiceSettings;
   db: Db;
   repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo; dayStats: DayStatsRepo;
-    forecastModels: ForecastModelsRepo; places: PlacesRepo; roadReports: RoadReportsRepo };
+    forecastModels: ForecastModelsRepo; places: PlacesRepo; roadReports: RoadReportsRepo; bus: BusRepo };
   /** In-memory versions of what answers depend on (cache keys). */
   versions: DataVersions;
   /** The prebuilt E-road graph the travel matrix routes over. */

@@ -13,6 +13,7 @@ import { fuelCities } from './operations/fuel-cities.js';
 import { pois } from './operations/pois.js';
 import { restaurants } from './operations/restaurants.js';
 import { roadConditions } from './operations/road-conditions.js';
+import { busCarriers } from './operations/bus-carriers.js';
 import { multi } from './operations/multi.js';
 import { queue } from './operations/queue.js';
 import { search } from './operations/search.js';
@@ -26,7 +27,7 @@ import { updateInfo } from './operations/update-info.js';
 /** Keyed by operation name (= tRPC procedure = MCP tool), with each operation's exact type. */
 export const operationsByName = {
   status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, travelMatrix, truckBans, tradingSundays,
-  fuel, fuelCities, pois, restaurants, roadConditions,
+  fuel, fuelCities, pois, restaurants, roadConditions, busCarriers,
 } as const;
 
 export type OperationsByName = typeof operationsByName;

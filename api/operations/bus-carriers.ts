@@ -1,0 +1,53 @@
+/** `bus-carriers`: per carrier, crossings and waits at a checkpoint; who runs routes across it; the bus queue there. */
+import { carrierStats } from '../../engine/carrier-stats.js';
+import { BusCarriersInput, BusCarriersOutput } from '../../models/bus-carriers.js';
+import { busWait } from '../bus/bus-wait.js';
+import { defineOperation } from '../operation.js';
+import { checkpointOr404, liveVersion } from '../live/checkpoint-live.js';
+
+export const busCarriers = defineOperation({
+  name: 'busCarriers',
+  slug: 'bus-carriers',
+  summary: 'Bus carriers at a checkpoint: crossings and waits, the carriers whose routes cross there, the bus queue',
+  description: 'Per carrier, from bus crossing records (arrival at the queue, crossing done) over the last `days`: crossings and the ' +
+    'average, median, minimum and maximum wait in minutes, most crossings first; carriers with fewer than `min_crossings` are left out. ' +
+    'Without records, `data_available` is false and `total_crossings` null: never zeros. `carriers_serving` names the carriers whose ' +
+    'published routes cross here (inferred on the road graph from the stops either side of the border), and `bus_wait` the bus ' +
+    'queue of this crossing and direction from the waits the service holds. `ppid=all` aggregates every checkpoint.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  input: BusCarriersInput,
+  output: BusCarriersOutput,
+  cacheTtlMs: 5 * 60_000,
+  dataVersion: (input, deps) => `${deps.versions.dataset('bus')}|${input.ppid === 'all' ? '' : liveVersion(deps)}`,
+  selfCheck: (deps) => ({ ppid: deps.repos.directory.all().find((c) => c.crossing_type === 6)?.ppid ?? 'all' }),
+  handler(input, deps) {
+    const checkpoint = input.ppid === 'all' ? null : checkpointOr404(deps, input.ppid);
+    const scope = checkpoint?.ppid ?? null;
+    const now = deps.now();
+    const from = new Date(now.getTime() - input.days * 86_400_000).toISOString();
+    const rows = deps.repos.bus.crossings(scope, from, now.toISOString());
+    const carriers = carrierStats(rows.map((r) => ({ carrier: r.carrier, arrivedMs: Date.parse(r.arrived_at), crossedMs: Date.parse(r.crossed_at) })),
+      input.min_crossings, input.limit);
+    const serving = new Map<string, { carrier: string; routes: Set<string>; source: string }>();
+    for (const s of deps.repos.bus.serving(scope)) {
+      const key = `${s.carrier}\u0000${s.source}`;
+      const entry = serving.get(key) ?? { carrier: s.carrier, routes: new Set<string>(), source: s.source };
+      entry.routes.add(s.route);
+      serving.set(key, entry);
+    }
+    const available = rows.length > 0;
+    const note = available ? undefined
+      : deps.repos.bus.anyHeld(scope) ? `No bus crossing record in the last ${input.days} days; older records are held.`
+        : `No bus crossing records are held${scope ? ' for this checkpoint' : ''}: carriers' crossings come in through bdds import bus-crossings.`;
+    return {
+      data: {
+        ppid: input.ppid, period_days: input.days, total_crossings: available ? rows.length : null, data_available: available, carriers,
+        carriers_serving: [...serving.values()].map((s) => ({ carrier: s.carrier, routes: [...s.routes].sort(), source: s.source })),
+        bus_wait: checkpoint ? busWait(deps, checkpoint, input.days) : null,
+        generated_at: now.toISOString(), ...(note ? { note } : {}),
+      },
+    };
+  },
+});
