@@ -1,5 +1,6 @@
 /** Fitted forecast models, written by the daily model job and read by the forecast product. */
 import type { ForecastModel } from '../models/engine-results.js';
+import { parseForecastModel } from '../models/forecast-model.js';
 import type { Db } from './store.js';
 
 export type ModelMetric = 'main' | 'wait';
@@ -22,11 +23,13 @@ export function createForecastModelsRepo(db: Db) {
   return {
     save: (m: StoredModel) => void upsert.run(m.ppid, m.metric, m.unit, m.generated_at, JSON.stringify(m.model)),
     remove: (ppid: string, metric: ModelMetric) => void remove.run(ppid, metric),
+    /** The stored model, or null when there is none or its payload no longer parses (refitted by the daily job). */
     get(ppid: string, metric: ModelMetric): StoredModel | null {
       const row = one.get(ppid, metric) as (Omit<StoredModel, 'model'> & { payload: string }) | undefined;
       if (!row) return null;
       const { payload, ...rest } = row;
-      return { ...rest, model: JSON.parse(payload) as ForecastModel };
+      const model = parseForecastModel(payload);
+      return model ? { ...rest, model } : null;
     },
     ppids: (): Set<string> => new Set(all.all() as string[]),
     /** When the oldest stored model was fitted (ISO), or null when none is stored. */

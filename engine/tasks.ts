@@ -7,6 +7,10 @@ import { threadId } from 'node:worker_threads';
 import { computeCellQuantiles } from './cell-quantiles.js';
 import { computeDayStats, type DayStatsInput } from './day-stats.js';
 import { fitForecastModel, predict, type ForecastModel } from './forecast/model.js';
+import { hourCalendar } from './forecast/hour-calendar.js';
+
+/** Where a series' hours fall: its first instant, its zone and its holiday calendars (`PL`, `CA-BC`). */
+export interface SeriesPlace { startS: number; timezone: string; calendars: string[] }
 
 export const tasks = {
   /** Liveness probe used at start-up: proves a worker thread loads the table. */
@@ -15,10 +19,12 @@ export const tasks = {
     computeCellQuantiles(arg.cells, arg.values, arg.cellCount),
   dayStats: (arg: DayStatsInput) => computeDayStats(arg),
   /** Rolling-origin back-test and fit of the ensemble (daily job). */
-  fitForecast: (arg: { values: Float64Array; cells: Int32Array }) => fitForecastModel(arg.values, arg.cells),
-  /** The served forecast path of a fitted model. */
-  forecast: (arg: { values: Float64Array; cells: Int32Array; futureCells: Int32Array; model: ForecastModel }) =>
-    predict(arg.values, arg.cells, arg.futureCells, arg.model),
+  fitForecast: (arg: { values: Float64Array; cells: Int32Array; place?: SeriesPlace }) =>
+    fitForecastModel(arg.values, arg.place ? hourCalendar(arg.place.startS, arg.values.length, arg.place.timezone, arg.place.calendars) : arg.cells),
+  /** The served forecast path of a fitted model; `cells` cover the history and the `steps` hours after it. */
+  forecast: (arg: { values: Float64Array; cells: Int32Array; steps: number; model: ForecastModel; place?: SeriesPlace }) =>
+    predict(arg.values, arg.place ? hourCalendar(arg.place.startS, arg.values.length + arg.steps, arg.place.timezone, arg.place.calendars) : arg.cells,
+      arg.steps, arg.model),
 };
 
 export type Tasks = typeof tasks;

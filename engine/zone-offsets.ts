@@ -76,3 +76,18 @@ export function createLocalClock(segments: readonly OffsetSegment[]) {
     return { day, hour, weekday: (((day + 3) % 7) + 7) % 7 };
   };
 }
+
+/**
+ * The instants whose local wall time in the segments' zone is `wallS` (a local date-time read as if it
+ * were UTC), earliest first: one on an ordinary hour, none in a gap skipped by a spring change, two in
+ * an hour repeated by an autumn change. The segments must cover the instants searched.
+ */
+export function wallToInstants(segments: readonly OffsetSegment[], wallS: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const t = wallS - segments[i]!.offsetS;
+    const next = segments[i + 1]?.fromS ?? Infinity;
+    if (t >= segments[i]!.fromS && t < next) out.push(t);
+  }
+  return out.sort((a, b) => a - b);
+}

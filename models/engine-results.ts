@@ -25,7 +25,7 @@ export interface DayStats {
   samples: number;
 }
 
-export const FORECAST_MEMBERS = ['seasonal_naive', 'profile_median', 'profile_corrected', 'holt_winters'] as const;
+export const FORECAST_MEMBERS = ['seasonal_naive', 'seasonal_mean4', 'profile_median', 'profile_corrected', 'holt_winters', 'calendar_ridge'] as const;
 export type MemberName = (typeof FORECAST_MEMBERS)[number];
 
 export const HORIZON_BUCKETS = [
@@ -35,21 +35,39 @@ export const HORIZON_BUCKETS = [
 ] as const;
 export type BucketName = (typeof HORIZON_BUCKETS)[number]['name'];
 
-export interface Quantiles { q10: number; q25: number; q75: number; q90: number }
+/** Residual quantiles (actual minus forecast); q025 and q975 are absent from models stored before 95 % intervals. */
+export interface Quantiles { q025?: number; q10: number; q25: number; q75: number; q90: number; q975?: number }
 
 export interface BucketMetrics {
   points: number;
   mae: Record<MemberName | 'ensemble', number | null>;
+  /** Root mean squared error (absent from models fitted before it was published). */
+  rmse?: Record<MemberName | 'ensemble', number | null>;
   coverage_50: number | null;
   coverage_80: number | null;
+  coverage_95?: number | null;
+}
+
+/** The calendar regression member as fitted on the whole history (engine/forecast/calendar-member.ts). */
+export interface CalendarFit {
+  /** Holiday calendars (`PL`, `CA-BC`), in the order of their columns. */
+  calendars: string[];
+  hoursPerBlock: number;
+  lagWeeks: number;
+  coefficients: number[];
 }
 
 export interface ForecastModel {
-  weights: Record<BucketName, Record<MemberName, number>>;
+  /** Weights per bucket; a member missing from a model stored before it existed weighs 0. */
+  weights: Record<BucketName, Partial<Record<MemberName, number>>>;
   quantiles: Record<BucketName, Quantiles>;
   /** Out-of-sample accuracy per bucket (evaluation origins). */
   metrics: Record<BucketName, BucketMetrics>;
   origins: number;
+  /** The calendar regression's coefficients; absent from models stored before it existed (the member is then silent). */
+  calendar?: CalendarFit | null;
+  /** Hours of history the fit saw. */
+  history_hours?: number;
 }
 
 export interface RoadGraphData {

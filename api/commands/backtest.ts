@@ -1,22 +1,33 @@
-/** `bdds backtest --csv FILE --time-col C --value-col C`: the forecast back-test on any external series. */
-import { processIo, type CliIo } from './io.js';
-import { readFileSync } from 'node:fs';
+/** `bdds backtest --csv FILE... --time-col C --value-col C`: the forecast back-test on any external series. */
 import { parseArgs } from 'node:util';
-import { csvRows, isoSeconds } from '../../data/importers/feed.js';
-import { localParts, isTimeZone } from '../../engine/local-time.js';
+import { existsSync } from 'node:fs';
+import { isHolidayCalendar } from '../../engine/forecast/day-kinds.js';
+import { hourCalendar, sliceCalendar } from '../../engine/forecast/hour-calendar.js';
 import { fitForecastModel } from '../../engine/forecast/model.js';
-import { HORIZON_BUCKETS } from '../../models/engine-results.js';
-import { resampleHourly } from '../../engine/resample.js';
-import { printTable, summarise } from './forecast-table.js';
+import { evaluateAtOrigins } from '../../engine/forecast/origin-evaluation.js';
+import { bandFigures } from '../../engine/forecast/pooling.js';
+import { isTimeZone } from '../../engine/local-time.js';
+import { printReport, type BacktestReport } from './backtest-report.js';
+import { processIo, type CliIo } from './io.js';
+import { hourlySeries, localInstant, MissingColumnError, readSeriesCsv } from './series-csv.js';
 
-export const BACKTEST_USAGE = `Usage: bdds backtest --csv FILE --time-col C --value-col C [--tz ZONE] [--horizon 168]
-                     [--origins 28] [--json]
+export const BACKTEST_USAGE = `Usage: bdds backtest --csv FILE [--csv FILE]... --time-col C --value-col C [--tz ZONE]
+                     [--countries CC[-RR],CC[-RR]] [--horizon 168] [--history all|DAYS]
+                     [--origin YYYY-MM-DDTHH:MM]... [--origins 28] [--json]
 
-Runs the service's rolling-origin forecast back-test on any series (hourly or irregular; readings are
-averaged per hour, empty cells are missing): daily origins back from the end, weights and interval
-quantiles fitted on alternate origins and measured on the others. Prints MAE by horizon for the
-ensemble, seasonal naive and the typical-week median, and 50 % / 80 % interval coverage.
-Times are ISO-8601 with an offset, or unix seconds; --tz (default UTC) sets the local week.`;
+Back-tests the service's forecast on any series: one or more CSV files (a series split by year), hourly
+or irregular (readings are averaged per hour; empty cells are missing hours). Times are unix seconds,
+ISO-8601 with an offset, or local date-times without one, read in --tz (default UTC): a local hour the
+zone skips is rejected, a repeated one is read as its first and then its second occurrence; both are
+reported, and every rejected row is listed with its reason.
+  --countries   holiday calendars of the crossing, as date-holidays names them (CA-BC,US-WA; PL,UA)
+  --origin      a local date-time where a forecast starts (repeatable): the whole model is fitted on the
+                history before it and forecasts --horizon hours. Without it: the rolling-origin back-test
+                the service runs (--origins origins, weights and intervals fitted on alternate origins,
+                measured on the others).
+  --history     history a fit uses: all (default) or the last DAYS days
+Prints MAE, RMSE, MASE (MAE over seasonal naive's) and 50/80/95 % interval coverage per horizon band,
+beside seasonal naive (same hour last week) and the four-week seasonal mean.`;
 
 class UsageError extends Error {
   code = 'ERR_PARSE_ARGS_USAGE';
@@ -29,55 +40,54 @@ const whole = (name: string, value: string | undefined, fallback: number, min: n
 };
 
 export async function backtestCommand(args: string[], io: CliIo = processIo): Promise<number> {
-  const { values } = parseArgs({ args, strict: true, options: {
-    csv: { type: 'string' }, 'time-col': { type: 'string' }, 'value-col': { type: 'string' }, tz: { type: 'string' },
-    horizon: { type: 'string' }, origins: { type: 'string' }, json: { type: 'boolean' },
+  const { values: v } = parseArgs({ args, strict: true, options: {
+    csv: { type: 'string', multiple: true }, 'time-col': { type: 'string' }, 'value-col': { type: 'string' }, tz: { type: 'string' },
+    horizon: { type: 'string' }, origins: { type: 'string' }, origin: { type: 'string', multiple: true }, history: { type: 'string' },
+    countries: { type: 'string' }, json: { type: 'boolean' },
   } });
-  if (!values.csv || !values['time-col'] || !values['value-col']) throw new UsageError(BACKTEST_USAGE);
-  const tz = values.tz ?? 'UTC';
+  if (!v.csv?.length || !v['time-col'] || !v['value-col']) throw new UsageError(BACKTEST_USAGE);
+  const tz = v.tz ?? 'UTC';
   if (!isTimeZone(tz)) throw new UsageError(`--tz '${tz}' is not a time zone`);
-  const horizon = whole('horizon', values.horizon, 168, 1, 336);
-  const origins = whole('origins', values.origins, 28, 4, 365);
-  const timeCol = values['time-col'];
-  const valueCol = values['value-col'];
-  const ts: number[] = [];
-  const vs: number[] = [];
-  let rejected = 0;
-  for (const { row, bad } of csvRows(readFileSync(values.csv), values.csv)) {
-    if (!(timeCol in row) || !(valueCol in row)) throw new UsageError(`the file has no column '${!(timeCol in row) ? timeCol : valueCol}'`);
-    const raw = row[timeCol]!.trim();
-    const t = /^\d{9,11}$/.test(raw) ? Number(raw) : isoSeconds(raw);
-    const cell = row[valueCol]!.trim();
-    const v = cell === '' ? NaN : Number(cell);
-    if (bad || t === null || (cell !== '' && !Number.isFinite(v))) {
-      rejected++;
-      continue;
-    }
-    ts.push(t);
-    vs.push(v);
+  const horizon = whole('horizon', v.horizon, 168, 1, 336);
+  const originCount = whole('origins', v.origins, 28, 4, 365);
+  const historyDays = v.history === undefined || v.history === 'all' ? null : whole('history', v.history, 0, 15, 36_600);
+  const countries = (v.countries ?? '').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  for (const c of countries) if (!isHolidayCalendar(c)) throw new UsageError(`--countries: date-holidays has no calendar '${c}' (an ISO country, optionally -REGION: CA-BC)`);
+  for (const f of v.csv) if (!existsSync(f)) throw new UsageError(`--csv: no file ${f}`);
+  let read;
+  try {
+    read = readSeriesCsv(v.csv, v['time-col'], v['value-col'], tz);
+  } catch (err) {
+    if (err instanceof MissingColumnError) throw new UsageError(err.message);
+    throw err;
   }
-  if (ts.length === 0) throw new Error('no usable rows');
-  const startS = Math.floor(Math.min(...ts) / 3600) * 3600;
-  const hours = Math.floor(Math.max(...ts) / 3600) - startS / 3600 + 1;
-  const series = resampleHourly(ts, vs, startS, hours);
-  const cells = Int32Array.from({ length: hours }, (_, h) => {
-    const local = localParts(startS + h * 3600, tz);
-    return local.weekday * 24 + local.hour;
-  });
-  const tty = io.errIsTty && !values.json;
-  const model = fitForecastModel(series, cells, {
-    horizon, origins,
-    ...(tty ? { onProgress: (done: number, total: number) => io.err(`\rback-test origin ${done}/${total}${done === total ? '\n' : ''}`) } : {}),
-  });
-  if (!model) throw new Error(`too short: the back-test needs at least 14 days of history plus 4 daily origins (got ${hours} hours)`);
-  const overall = summarise([model]);
-  if (values.json) {
-    io.out(JSON.stringify({ hours, rows: ts.length, rejected, origins: model.origins, metrics: model.metrics, weights: model.weights,
-      ratio_24h_to_seasonal_naive: overall.ratio24, coverage_50: overall.coverage50, coverage_80: overall.coverage80 }));
+  const series = hourlySeries(read);
+  if (!series) {
+    const reasons = [...new Set(read.rejected.map((r) => r.reason.replace(/'[^']*'|\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?/g, '...')))];
+    throw new Error(`no usable rows: ${read.rows} rows read, ${read.rejected.length} rejected` +
+      (reasons.length ? ` (${reasons.slice(0, 3).join('; ')})` : '') + '; run with --json to see every rejected row');
+  }
+  const n = series.values.length;
+  const calendar = hourCalendar(series.startS, n + horizon, tz, countries);
+  const report: BacktestReport = { files: v.csv, tz, countries, read, startS: series.startS, hours: n, horizon, historyDays };
+  const progress = io.errIsTty && !v.json ? (done: number, total: number) => io.err(`\r${done}/${total}${done === total ? '\n' : ''}`) : undefined;
+  if (!v.origin?.length) {
+    const from = historyDays ? Math.max(0, n - historyDays * 24) : 0;
+    const model = fitForecastModel(series.values.subarray(from), sliceCalendar(calendar, from, n), { horizon, origins: originCount, onProgress: progress });
+    if (!model) throw new Error(`too short: the back-test needs at least 14 days of history plus 4 origins (got ${n - from} hours)`);
+    report.rolling = { model, bands: bandFigures([model.metrics]) };
   } else {
-    io.out(`${values.csv}: ${ts.length} readings (${rejected} rejected), ${hours} hours, ${model.origins} origins\n`);
-    printTable([{ series: valueCol, model, days: Math.round(hours / 24) }], HORIZON_BUCKETS.map((b) => b.name), io);
-    io.out(`\nensemble 1-24 h MAE = ${(overall.ratio24 * 100).toFixed(1)} % of seasonal naive; coverage 50 % ${(overall.coverage50 * 100).toFixed(1)} %, 80 % ${(overall.coverage80 * 100).toFixed(1)} %`);
+    const origins = v.origin.map((text) => {
+      const t = localInstant(text, tz);
+      if (t === null) throw new UsageError(`--origin '${text}' is not a local date-time YYYY-MM-DDTHH:MM that exists in ${tz}`);
+      if ((t - series.startS) % 3600 !== 0) throw new UsageError(`--origin '${text}' is not at the start of an hour`);
+      const index = (t - series.startS) / 3600;
+      if (index <= 0 || index >= n) throw new UsageError(`--origin '${text}' is outside the series (${new Date(series.startS * 1000).toISOString()} to ${new Date((series.startS + n * 3600) * 1000).toISOString()})`);
+      return index;
+    });
+    const evaluation = evaluateAtOrigins(series.values, calendar, origins, { horizon, origins: originCount, historyH: historyDays ? historyDays * 24 : null, onOrigin: progress });
+    report.atOrigins = { texts: v.origin, indices: origins, ...evaluation, bands: bandFigures([evaluation.card.metrics()]) };
   }
+  printReport(report, Boolean(v.json), io);
   return 0;
 }

@@ -1,7 +1,8 @@
 /**
- * The ensemble's members. Each takes an hourly history (NaN = missing), the week cell (local
- * weekday * 24 + hour) of each history hour and of each future step, and returns one value per step
- * (NaN where it has nothing to say). None ever returns a negative value.
+ * The ensemble's window members (they are given the recent weeks; the calendar regression, fitted on all
+ * the history, is in calendar-member.ts). Each takes an hourly history (NaN = missing), the week cell
+ * (local weekday * 24 + hour) of each history hour and of each future step, and returns one value per
+ * step (NaN where it has nothing to say). None ever returns a negative value.
  */
 import { FORECAST_MEMBERS, type MemberName } from '../../models/engine-results.js';
 import { computeCellQuantiles } from '../cell-quantiles.js';
@@ -23,6 +24,25 @@ export const seasonalNaive: Member = (history, _cells, futureCells) => {
         break;
       }
     }
+  }
+  return out;
+};
+
+/** Four-week seasonal mean: the mean of the same hour in the last four weeks (those that hold it). */
+export const seasonalMean4: Member = (history, _cells, futureCells) => {
+  const n = history.length;
+  const out = new Float64Array(futureCells.length).fill(NaN);
+  for (let k = 0; k < futureCells.length; k++) {
+    let sum = 0;
+    let count = 0;
+    for (let m = Math.ceil((k + 1) / WEEK_H); m < Math.ceil((k + 1) / WEEK_H) + 4; m++) {
+      const i = n + k - m * WEEK_H;
+      if (i >= 0 && i < n && !Number.isNaN(history[i]!)) {
+        sum += history[i]!;
+        count++;
+      }
+    }
+    if (count > 0) out[k] = sum / count;
   }
   return out;
 };
@@ -101,11 +121,16 @@ export const holtWinters: Member = (history, cells, futureCells) => {
 
 export type { MemberName };
 
-export const MEMBERS: Record<MemberName, Member> = {
+/** The members computed from the recent window alone (the calendar regression is fitted apart: calendar-member.ts). */
+export type WindowMemberName = Exclude<MemberName, 'calendar_ridge'>;
+
+export const MEMBERS: Record<WindowMemberName, Member> = {
   seasonal_naive: seasonalNaive,
+  seasonal_mean4: seasonalMean4,
   profile_median: profileMedian,
   profile_corrected: profileCorrected,
   holt_winters: holtWinters,
 };
 
 export const MEMBER_NAMES: readonly MemberName[] = FORECAST_MEMBERS;
+export const WINDOW_MEMBER_NAMES = MEMBER_NAMES.filter((m): m is WindowMemberName => m !== 'calendar_ridge');

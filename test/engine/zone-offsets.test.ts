@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { localParts } from '../../engine/local-time.js';
-import { createLocalClock, offsetAt, zoneSegments } from '../../engine/zone-offsets.js';
+import { createLocalClock, offsetAt, wallToInstants, zoneSegments } from '../../engine/zone-offsets.js';
 
 const ZONES = ['Europe/Kyiv', 'Europe/Warsaw', 'Europe/Chisinau', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/St_Johns'];
 const T0 = Date.parse('2024-01-01T00:00:00Z') / 1000;
@@ -32,5 +32,23 @@ describe('local time from offset transitions', () => {
         assert.equal(new Date(mine.day * 86_400_000).toISOString().slice(0, 10), intl.date);
       }
     }), { numRuns: 60 });
+  });
+});
+
+describe('local wall time back to instants', () => {
+  const wall = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+  const segments = zoneSegments('America/Vancouver', wall('2016-01-01T00:00'), wall('2017-01-01T00:00'));
+  it('finds no instant for an hour skipped in spring and two for an hour repeated in autumn', () => {
+    assert.deepEqual(wallToInstants(segments, wall('2016-03-13T02:00')), []);
+    assert.deepEqual(wallToInstants(segments, wall('2016-03-13T03:00')), [Date.parse('2016-03-13T10:00:00Z') / 1000]);
+    assert.deepEqual(wallToInstants(segments, wall('2016-11-06T01:00')), [Date.parse('2016-11-06T08:00:00Z') / 1000, Date.parse('2016-11-06T09:00:00Z') / 1000]);
+    assert.deepEqual(wallToInstants(segments, wall('2016-07-14T00:00')), [Date.parse('2016-07-14T07:00:00Z') / 1000]);
+  });
+  it('maps every instant\'s own wall time back to it (property)', () => {
+    fc.assert(fc.property(fc.constantFrom(...ZONES), fc.integer({ min: 86_400, max: SPAN_S - 86_400 }), (zone, offset) => {
+      const ts = T0 + offset;
+      const segs = zoneSegments(zone, T0, T0 + SPAN_S);
+      assert.ok(wallToInstants(segs, ts + offsetAt(ts, zone)).includes(ts));
+    }), { numRuns: 200 });
   });
 });
