@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { seedBundled } from '../data/seed.js';
+import { seedService } from './seed.js';
 import { closeStore, openStore } from '../data/store.js';
 import type { EnginePoolOptions } from '../engine/pool.js';
 import { createServicePool } from './service-pool.js';
@@ -50,8 +50,9 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const db = openStore(config.dbPath);
-  const seeded = seedBundled(db, { history: config.demoReplay, now: createClock(config.now)() });
+  const seeded = seedService(db, { history: config.demoReplay, now: createClock(config.now)() });
   if (seeded.directoryLoaded) log.info('loaded the bundled checkpoint directory');
+  if (seeded.busRoutes) log.info({ routes: seeded.busRoutes.routes, crossings: seeded.busRoutes.crossings }, 'placed the bundled bus routes at their checkpoints');
   if (seeded.places) {
     const p = seeded.places;
     log.info({ stations: p.stations.added, prices: p.prices.added, national_prices: p.countryPrices.added, places: p.pois.added }, 'imported the bundled places');

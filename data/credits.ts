@@ -13,6 +13,8 @@ export const CREDITS = Object.freeze({
   tankerkoenig: 'Tankerkoenig / MTS-K (CC BY 4.0)',
   osm: '© OpenStreetMap contributors (ODbL 1.0)',
   datex2_be: 'Vlaamse overheid, Agentschap Wegen en Verkeer (open data)',
+  /** Bus routes of the FlixBus network, from its public GTFS (ODbL 1.0). */
+  flixbus: 'FlixMobility Tech GmbH (ODbL 1.0)',
 });
 
 export type Credit = keyof typeof CREDITS;
@@ -24,6 +26,7 @@ export const CREDIT_OF_SOURCE: Readonly<Record<string, Credit>> = Object.freeze(
   tankerkoenig: 'tankerkoenig',
   osm: 'osm',
   'datex2-be': 'datex2_be',
+  'flixbus-network': 'flixbus',
 });
 
 /** The credits of the sources an answer drew on, each once. */

@@ -10,6 +10,7 @@ import type { ParsedFeed, Rejected } from '../../data/importers/feed.js';
 import { PLACE_FORMATS } from '../../data/importers/places/formats.js';
 import type { ParsedPlaces } from '../../data/importers/places/parsed.js';
 import { importPlaces, type PlacesSummary } from '../../data/importers/places/run.js';
+import { BUS_FORMATS, importBus } from './import-bus.js';
 import { importFeeds } from '../../data/importers/run-import.js';
 import { createResolver } from '../../data/importers/resolve.js';
 import { seedBundled } from '../../data/seed.js';
@@ -24,6 +25,9 @@ ${Object.entries(FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.summary}`
 
 Place formats (fuel stations and prices, national averages, truck parkings and other places):
 ${Object.entries(PLACE_FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.summary}`).join('\n')}
+
+Bus formats (crossing records; route networks, each route placed at the checkpoints it crosses):
+${Object.entries(BUS_FORMATS).map(([name, summary]) => `  ${name.padEnd(17)} ${summary}`).join('\n')}
 
 Files may be gzipped (.gz). A folder imports every file in it. The import is one transaction: a file
 that cannot be read imports nothing. A row that cannot be used (a bad cell, or a checkpoint or crossing
@@ -100,8 +104,9 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
     options: { at: { type: 'string' }, source: { type: 'string' }, 'allow-rejects': { type: 'boolean' }, json: { type: 'boolean' } } });
   const [format, ...paths] = positionals;
   const isPlace = !!format && Object.hasOwn(PLACE_FORMATS, format);
-  if (!format || (!isPlace && !Object.hasOwn(FORMATS, format))) {
-    throw new UsageError(`name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS)].join(', ')}`);
+  const isBus = !!format && Object.hasOwn(BUS_FORMATS, format);
+  if (!format || (!isPlace && !isBus && !Object.hasOwn(FORMATS, format))) {
+    throw new UsageError(`name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS), ...Object.keys(BUS_FORMATS)].join(', ')}`);
   }
   if (paths.length === 0) throw new UsageError('name at least one file or folder');
   const config = loadConfig(io.env);
@@ -109,6 +114,16 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
   if (Number.isNaN(at.getTime())) throw new UsageError('--at must be an ISO instant');
   if (values.source !== undefined && !/^[a-z0-9_.-]{1,40}$/i.test(values.source)) throw new UsageError('--source must be a plain name');
 
+  if (isBus) {
+    const db = openStore(config.dbPath);
+    try {
+      seedBundled(db, { history: false, now: at });
+      const rejected = importBus(db, format, paths, { ...(values.source ? { source: values.source } : {}), json: !!values.json }, io);
+      return reportRejects(io, rejected, { list: !values.json, allow: values['allow-rejects'] });
+    } finally {
+      closeStore(db);
+    }
+  }
   const files = paths.flatMap(expand);
   // Parse every file first: a file that cannot be read stops the import before anything is written.
   const feeds = isPlace

@@ -4,7 +4,7 @@
  * Log lines go to standard error, so that standard output carries only the command's answer.
  */
 import { Writable } from 'node:stream';
-import { seedBundled } from '../../data/seed.js';
+import { seedService } from '../seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { createServicePool } from '../service-pool.js';
 import { createClock, loadConfig, type Config } from '../config.js';
@@ -28,7 +28,7 @@ export async function openLocalService(io: CliIo, options: { threads?: number; l
   const db = openStore(config.dbPath);
   const engine = createServicePool({ dbPath: config.dbPath, replay: config.demoReplay }, { threads: config.threads ?? options.threads ?? 1, lazy: options.lazy ?? false });
   try {
-    seedBundled(db, { history: config.demoReplay, now: createClock(config.now)() });
+    seedService(db, { history: config.demoReplay, now: createClock(config.now)() });
     if (!options.lazy) await engine.verify();
   } catch (err) {
     await engine.close();

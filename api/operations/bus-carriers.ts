@@ -1,4 +1,5 @@
 /** `bus-carriers`: per carrier, crossings and waits at a checkpoint; who runs routes across it; the bus queue there. */
+import { creditsOf } from '../../data/credits.js';
 import { carrierStats } from '../../engine/carrier-stats.js';
 import { BusCarriersInput, BusCarriersOutput } from '../../models/bus-carriers.js';
 import { busWait } from '../bus/bus-wait.js';
@@ -48,6 +49,7 @@ export const busCarriers = defineOperation({
         bus_wait: checkpoint ? busWait(deps, checkpoint, input.days) : null,
         generated_at: now.toISOString(), ...(note ? { note } : {}),
       },
+      credits: creditsOf([...serving.values()].map((s) => s.source)),
     };
   },
 });

@@ -60,3 +60,8 @@ export function lookupCity(name: string, country?: string | null): Place[] {
 export function majorCities(country: string, minPopulation: number): Place[] {
   return (load().byCountry.get(country) ?? []).filter((p) => p.population >= minPopulation);
 }
+
+/** Every place with its country (`{lat, lon, country}`): what tells a position's country near a border. */
+export function countryPlaces(): { lat: number; lon: number; country: string }[] {
+  return [...load().byCountry.entries()].flatMap(([country, places]) => places.map((p) => ({ lat: p.lat, lon: p.lon, country })));
+}

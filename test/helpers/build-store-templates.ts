@@ -14,6 +14,7 @@ import { runForecastModels } from '../../api/jobs/forecast-job.js';
 import { runStatusChecks } from '../../api/jobs/status-check.js';
 import { operations } from '../../api/registry.js';
 import { seedBundled } from '../../data/seed.js';
+import { seedService } from '../../api/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { createServicePool } from '../../api/service-pool.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
@@ -22,7 +23,7 @@ export async function buildStoreTemplates(dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const base = join(dir, 'base.sqlite');
   const baseDb = openStore(base);
-  seedBundled(baseDb, { history: false, now: new Date(FIXED_NOW) });
+  seedService(baseDb, { history: false, now: new Date(FIXED_NOW) });
   closeStore(baseDb);
 
   const history = join(dir, 'history.sqlite');

@@ -120,4 +120,24 @@ describe('bdds import', () => {
     closeStore(store);
     assert.ok(sources.includes('acme') && !sources.includes('csv'), `stored under --source: ${sources.join(', ')}`);
   });
+
+  it('imports bus crossing records and a bus route network placed at its checkpoints', async (t) => {
+    const dir = tempDir(t);
+    const db = seededStore(dir);
+    const csv = join(dir, 'bus.csv');
+    writeFileSync(csv, 'ppid,carrier,arrived_at,crossed_at\nid_116,FlixBus,2026-11-20T06:40:00+02:00,2026-11-20T09:05:00+02:00\nid_999999,Ghost,2026-11-20T06:40:00Z,2026-11-20T07:00:00Z\n');
+    const crossings = await bdds(db, 'bus-crossings', csv);
+    assert.equal(crossings.status, 1);
+    assert.match(crossings.stdout, /^files 1, rows read 2: imported 1, duplicates 0 \(already held\), rejected rows 1$/m);
+    assert.match(crossings.stdout, /rejected .*bus\.csv:3: unknown checkpoint 'id_999999'/);
+    assert.match((await bdds(db, 'bus-crossings', csv, '--allow-rejects')).stdout, /imported 0, duplicates 1/);
+
+    const network = await bdds(db, 'flixbus-network', fixturePath('bus/flixbus_network_excerpt.json'), '--source', 'flix-test', '--allow-rejects');
+    assert.equal(network.status, 0, network.stderr);
+    assert.match(network.stdout, /^flix-test: routes read \d+, crossing a held checkpoint 28 \(\d+ crossings\)/m);
+    const store = openStore(db);
+    const zosin = store.prepare("SELECT route_id FROM bus_route_crossings WHERE source = 'flix-test' AND ppid = 'id_816' ORDER BY route_id").pluck().all();
+    closeStore(store);
+    assert.ok(zosin.includes('3224'), `Kyiv - Lutsk - Warsaw crosses at Ustyluh-Zosin: ${zosin.join(', ')}`);
+  });
 });

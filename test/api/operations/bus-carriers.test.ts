@@ -74,4 +74,16 @@ describe('bus-carriers', () => {
     assert.equal((await get('bus-carriers?ppid=id_999999')).status, 404);
     assert.equal((await get('bus-carriers')).body.error.reason, 'missing_parameter');
   });
+
+  it('names FlixBus at the checkpoints its shipped routes cross (Lutsk -> Lublin at Ustyluh-Zosin, Uzhhorod -> Budapest at Chop), with credit', async (t) => {
+    const { get } = await appWithKey(t);
+    const zosin = (await get('bus-carriers?ppid=id_816')).body;
+    const flix = zosin.data.carriers_serving.find((c: { carrier: string }) => c.carrier === 'FlixBus');
+    assert.ok(flix.routes.includes('Kyiv - Lutsk - Warsaw'), JSON.stringify(flix.routes));
+    assert.equal(flix.source, 'flixbus-network');
+    assert.match(zosin.attribution, /FlixMobility Tech GmbH \(ODbL 1\.0\)/);
+    const chop = (await get('bus-carriers?ppid=id_1314')).body.data.carriers_serving[0];
+    assert.ok(chop.routes.includes('Lviv  - Uzhorod - Budapest'), JSON.stringify(chop.routes));
+    assert.deepEqual((await get('bus-carriers?ppid=id_316')).body.data.carriers_serving, [], 'no shipped route crosses at Smolnica');
+  });
 });

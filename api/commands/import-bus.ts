@@ -1,0 +1,67 @@
+/**
+ * `bdds import bus-crossings|gtfs|flixbus-network`: bus crossing records, and bus route networks whose
+ * routes are placed at the checkpoints they cross (api/bus/route-network.ts). A network replaces what its
+ * source held; crossing records are added (the same record again is a duplicate).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createDirectoryRepo } from '../../data/directory/directory-repo.js';
+import type { Rejected } from '../../data/importers/feed.js';
+import { parseBusCrossingsCsv } from '../../data/importers/bus/crossings-csv.js';
+import { parseFlixbusNetwork } from '../../data/importers/bus/flixbus-network.js';
+import { GTFS_FILES, parseGtfs, type ParsedBusNetwork } from '../../data/importers/bus/gtfs.js';
+import { importBusCrossings, replaceBusRoutes } from '../../data/importers/bus/run.js';
+import { loadRoadGraph } from '../../data/seed.js';
+import type { Db } from '../../data/store.js';
+import { routeCrossingRows } from '../bus/route-network.js';
+import type { CliIo } from './io.js';
+
+export const BUS_FORMATS: Readonly<Record<string, string>> = Object.freeze({
+  'bus-crossings': 'bus crossing records, CSV (ppid,carrier,arrived_at,crossed_at[,source_id]; docs/import-formats.md)',
+  gtfs: 'a bus route network as GTFS: a folder holding agency, stops, routes, trips and stop_times .txt',
+  'flixbus-network': 'a bus route network as the FlixBus network JSON ({stops, routes})',
+});
+
+const textOf = (file: string) => {
+  const raw = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+};
+
+/** Parses every path first (a file that cannot be read imports nothing), then writes; returns the rejected rows. */
+export function importBus(db: Db, format: string, paths: string[], options: { source?: string; json: boolean }, io: CliIo): Rejected[] {
+  const source = options.source ? { source: options.source } : {};
+  if (format === 'bus-crossings') {
+    const files = paths.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).sort().map((f) => join(p, f)) : [p]));
+    const feeds = files.map((file) => parseBusCrossingsCsv(textOf(file), file, source));
+    const directory = createDirectoryRepo(db);
+    const summary = importBusCrossings(db, feeds, (ppid) => directory.get(ppid) !== null);
+    io.out(options.json ? JSON.stringify({ files: files.length, ...summary })
+      : `files ${files.length}, rows read ${summary.rowsRead}: imported ${summary.imported}, duplicates ${summary.duplicates} (already held), rejected rows ${summary.rejected.length}`);
+    return summary.rejected;
+  }
+  const networks: ParsedBusNetwork[] = paths.map((path) => {
+    if (format === 'gtfs') {
+      if (!statSync(path).isDirectory()) throw new Error(`${path}: a GTFS feed is a folder of .txt files (unzip it first)`);
+      return parseGtfs(new Map(GTFS_FILES.map((name) => [name, readFileSync(join(path, name))])), { ...source, prefix: basename(path) });
+    }
+    return parseFlixbusNetwork(textOf(path), path, source);
+  });
+  const repos = { directory: createDirectoryRepo(db), roadGraph: loadRoadGraph() };
+  const rejected: Rejected[] = [];
+  const report: object[] = [];
+  for (const parsed of networks) {
+    const { rows, result } = routeCrossingRows(repos, parsed.network);
+    const written = replaceBusRoutes(db, parsed.source, rows);
+    rejected.push(...parsed.rejected);
+    report.push({ source: parsed.source, routes_read: parsed.network.routes.length, routes_crossing: written.routes, crossings: written.crossings,
+      unplaced: result.unplaced, uncertain_stops: result.uncertain_stops });
+    if (!options.json) {
+      io.out(`${parsed.source}: routes read ${parsed.network.routes.length}, crossing a held checkpoint ${written.routes} (${written.crossings} crossings), ` +
+        `not placed ${result.unplaced.length}, stops of uncertain country ${result.uncertain_stops.length}, rejected rows ${parsed.rejected.length}`);
+      for (const u of result.unplaced) io.out(`not placed: route ${u.route_id} ${u.from_stop} (${u.from_country}) -> ${u.to_stop} (${u.to_country}): ${u.reason}`);
+    }
+  }
+  if (options.json) io.out(JSON.stringify({ networks: report, rejected }));
+  return rejected;
+}
