@@ -1,5 +1,5 @@
 // Runs every test file under test/ with node's test runner and tsx (Node 20's --test does not expand globs).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +12,19 @@ function findTests(dir) {
   });
 }
 
-const only = process.argv.slice(2);
+const typecheck = process.argv.includes('--typecheck');
+const only = process.argv.slice(2).filter((a) => a !== '--typecheck');
 const files = (only.length > 0 ? only : findTests('test')).sort();
 // Store templates (directory + recorded series, and with models), built once and copied by the tests.
+// The type check (npm test, not a single file run) goes side by side with the build: each takes a core.
 const templates = mkdtempSync(join(tmpdir(), 'bdds-templates-'));
-const build = spawnSync(process.execPath, ['--import', 'tsx', 'test/helpers/build-store-templates.ts', templates], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+const finished = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+const typeCheck = typecheck
+  ? finished(spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json'], { stdio: 'inherit' }))
+  : Promise.resolve(0);
+const build = finished(spawn(process.execPath, ['--import', 'tsx', 'test/helpers/build-store-templates.ts', templates], { stdio: 'inherit' }));
+const [typed, built] = await Promise.all([typeCheck, build]);
+if (typed !== 0 || built !== 0) process.exit(typed || built);
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],

@@ -11,6 +11,8 @@ import { PLACE_FORMATS } from '../../data/importers/places/formats.js';
 import type { ParsedPlaces } from '../../data/importers/places/parsed.js';
 import { importPlaces, type PlacesSummary } from '../../data/importers/places/run.js';
 import { BUS_FORMATS, importBus } from './import-bus.js';
+import { importRoad } from './import-road.js';
+import { ROAD_FORMATS } from '../../data/importers/road/formats.js';
 import { importFeeds } from '../../data/importers/run-import.js';
 import { createResolver } from '../../data/importers/resolve.js';
 import { seedBundled } from '../../data/seed.js';
@@ -18,7 +20,7 @@ import { closeStore, openStore } from '../../data/store.js';
 import { createClock, loadConfig } from '../config.js';
 
 export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
-                   [--json]
+                   [--json] [--approve]
 
 Observation formats (queues at checkpoints):
 ${Object.entries(FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.summary}`).join('\n')}
@@ -28,6 +30,9 @@ ${Object.entries(PLACE_FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.sum
 
 Bus formats (crossing records; route networks, each route placed at the checkpoints it crosses):
 ${Object.entries(BUS_FORMATS).map(([name, summary]) => `  ${name.padEnd(17)} ${summary}`).join('\n')}
+
+Road-report formats (official feeds are served at once; road-csv reports wait for approval):
+${Object.entries(ROAD_FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.summary}`).join('\n')}
 
 Files may be gzipped (.gz). A folder imports every file in it. The import is one transaction: a file
 that cannot be read imports nothing. A row that cannot be used (a bad cell, or a checkpoint or crossing
@@ -101,24 +106,28 @@ const countsLine = (c: PlacesSummary['stations']) => `${c.added} added, ${c.upda
 
 export async function importCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true,
-    options: { at: { type: 'string' }, source: { type: 'string' }, 'allow-rejects': { type: 'boolean' }, json: { type: 'boolean' } } });
+    options: { at: { type: 'string' }, source: { type: 'string' }, 'allow-rejects': { type: 'boolean' }, json: { type: 'boolean' }, approve: { type: 'boolean' } } });
   const [format, ...paths] = positionals;
   const isPlace = !!format && Object.hasOwn(PLACE_FORMATS, format);
   const isBus = !!format && Object.hasOwn(BUS_FORMATS, format);
-  if (!format || (!isPlace && !isBus && !Object.hasOwn(FORMATS, format))) {
-    throw new UsageError(`name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS), ...Object.keys(BUS_FORMATS)].join(', ')}`);
+  const isRoad = !!format && Object.hasOwn(ROAD_FORMATS, format);
+  if (!format || (!isPlace && !isBus && !isRoad && !Object.hasOwn(FORMATS, format))) {
+    throw new UsageError(`name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS), ...Object.keys(BUS_FORMATS), ...Object.keys(ROAD_FORMATS)].join(', ')}`);
   }
+  if (values.approve && !isRoad) throw new UsageError('--approve is for road-report formats');
   if (paths.length === 0) throw new UsageError('name at least one file or folder');
   const config = loadConfig(io.env);
   const at = values.at ? new Date(values.at) : createClock(config.now)();
   if (Number.isNaN(at.getTime())) throw new UsageError('--at must be an ISO instant');
   if (values.source !== undefined && !/^[a-z0-9_.-]{1,40}$/i.test(values.source)) throw new UsageError('--source must be a plain name');
 
-  if (isBus) {
+  if (isBus || isRoad) {
     const db = openStore(config.dbPath);
     try {
       seedBundled(db, { history: false, now: at });
-      const rejected = importBus(db, format, paths, { ...(values.source ? { source: values.source } : {}), json: !!values.json }, io);
+      const options = { ...(values.source ? { source: values.source } : {}), json: !!values.json };
+      const rejected = isBus ? importBus(db, format, paths, options, io)
+        : importRoad(db, format, paths.flatMap(expand), { ...options, at, approve: !!values.approve }, io);
       return reportRejects(io, rejected, { list: !values.json, allow: values['allow-rejects'] });
     } finally {
       closeStore(db);

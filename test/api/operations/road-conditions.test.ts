@@ -4,6 +4,7 @@ import { importRoadReports } from '../../../data/importers/road/run.js';
 import { appWithKey, bearer, FIXED_NOW, INTERNAL_TOKEN } from '../../helpers/deps.js';
 import { report, roadFeed } from '../../helpers/road.js';
 import { runCli } from '../../helpers/cli.js';
+import { fixturePath } from '../../helpers/fixtures.js';
 
 const now = new Date(FIXED_NOW);
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
@@ -119,5 +120,38 @@ describe('moderation of driver reports', () => {
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--lat|lon/);
     assert.equal((await runCli(['reports', 'approve', '424242'], env)).status, 1);
+  });
+});
+
+describe('road-conditions on real feeds', () => {
+  it('serves the Lithuanian border-checkpoint closures imported from the eismoinfo snapshot, and ends what the next snapshot drops', async (t) => {
+    const { dir, get, deps } = await appWithKey(t);
+    const env = { BDDS_DB: `${dir}/bdds.sqlite`, BDDS_NOW: FIXED_NOW };
+    const first = await runCli(['import', 'lt-closures', fixturePath('road/lt-eismoinfo/road_closed_2026-04-04T2100_excerpt.csv'), '--at', '2026-04-04T21:00:00Z'], env);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /reports added 10 \(approved\), updated 0, unchanged 0, ended 0/);
+    // Raigardas, on the A4 to Grodno: closed by government decision until the end of 2026.
+    const raigardas = (await get('road-conditions?lat=53.9444&lng=23.9776&radius=2')).body.data.conditions;
+    assert.equal(raigardas.length, 1);
+    assert.deepEqual([raigardas[0].condition_type, raigardas[0].severity, raigardas[0].country_code, raigardas[0].description_lang, raigardas[0].geometry.type],
+      ['closure', 'critical', 'LT', 'lt', 'LineString']);
+    assert.match(raigardas[0].description, /Raigardo PKP uždarymas/);
+    assert.equal(raigardas[0].expires_at, '2026-12-31T22:00:00.000Z', 'the end of 31 December, Vilnius time');
+
+    const next = await runCli(['import', 'lt-closures', fixturePath('road/lt-eismoinfo/road_closed_2026-04-13T0541_excerpt.csv'), '--at', '2026-04-13T05:41:00Z'], env);
+    assert.match(next.stdout, /reports added 1 \(approved\), updated 1, unchanged 0, ended 8 \(no longer listed\)/, 'the next week: one new, one whose end moved, eight no longer listed (one had expired on its own)');
+    deps.versions.poll(); // what the service's data-versions job does every 5 s: the import came from another connection
+    assert.deepEqual((await get('road-conditions?lat=53.9444&lng=23.9776&radius=2')).body.data.conditions, [], 'ended in April');
+  });
+
+  it('serves the GDDKiA sample with its truck limits while it was in force', async (t) => {
+    const { dir, get, setNow } = await appWithKey(t);
+    const out = await runCli(['import', 'gddkia', fixturePath('road/gddkia/utrdane_2016-02-25.xml'), '--at', '2016-02-25T08:00:00Z'], { BDDS_DB: `${dir}/bdds.sqlite`, BDDS_NOW: FIXED_NOW });
+    assert.equal(out.status, 0, out.stderr);
+    setNow('2016-02-25T12:00:00Z');
+    const pl = (await get('road-conditions?country=PL')).body.data.conditions;
+    assert.deepEqual(pl.map((c: { road_name: string }) => c.road_name).sort(), ['A4', 'DK1'], 'the A4 works ended on 24 February');
+    const dk1 = pl.find((c: { road_name: string }) => c.road_name === 'DK1');
+    assert.deepEqual([dk1.truck_limits.max_width_m, dk1.truck_limits.speed_limit_kmh, dk1.condition_type], [3.5, 50, 'roadwork']);
   });
 });
