@@ -2,7 +2,8 @@
  * Public holidays from `date-holidays` (national, and per region where a region has its own), keyed
  * by date. Built once per country and year and kept: the library's rules do not change at run time.
  */
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
+import { holidaysLib } from './holidays-lib.js';
 import { holidayKeys } from './calendar.js';
 
 export interface HolidayDay {
@@ -31,11 +32,11 @@ function yearTable(country: string, year: number) {
   let table = cache.get(key);
   if (table) return table;
   table = new Map();
-  const national = publicDays(new Holidays(country), year);
+  const national = publicDays(new (holidaysLib())(country), year);
   for (const [date, name] of national) table.set(date, { name, keys: holidayKeys(date) });
-  const states = Object.keys(new Holidays(country).getStates(country) ?? {});
+  const states = Object.keys(new (holidaysLib())(country).getStates(country) ?? {});
   for (const state of states) {
-    for (const [date, name] of publicDays(new Holidays(country, state), year)) {
+    for (const [date, name] of publicDays(new (holidaysLib())(country, state), year)) {
       if (national.has(date)) continue;
       const entry = table.get(`R|${date}`) ?? { name, keys: holidayKeys(date), regions: [] };
       entry.regions!.push(state);

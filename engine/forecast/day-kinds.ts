@@ -5,7 +5,7 @@
  * the library's school-only days (it has no school-vacation periods). Built once per calendar and year
  * and kept: the library's rules do not change at run time.
  */
-import Holidays from 'date-holidays';
+import { holidaysLib } from '../holidays-lib.js';
 
 /** Kinds of day, in the order of their feature blocks. */
 export const DAY_KINDS = ['holiday', 'eve', 'after', 'lw_first', 'lw_inner', 'lw_last', 'bridge', 'school'] as const;
@@ -19,9 +19,9 @@ let countries: Record<string, string> | null = null;
 export function isHolidayCalendar(spec: string): boolean {
   const [country, region, extra] = spec.split('-');
   if (!country || extra !== undefined) return false;
-  countries ??= new Holidays().getCountries();
+  countries ??= new (holidaysLib())().getCountries();
   if (!Object.hasOwn(countries, country)) return false;
-  return region === undefined || Object.hasOwn(new Holidays().getStates(country) ?? {}, region);
+  return region === undefined || Object.hasOwn(new (holidaysLib())().getStates(country) ?? {}, region);
 }
 
 interface YearDays { publicDays: Set<string>; schoolDays: Set<string> }
@@ -32,7 +32,7 @@ function yearDays(spec: string, year: number): YearDays {
   let found = years.get(key);
   if (found) return found;
   const [country, region] = spec.split('-') as [string, string | undefined];
-  const hd = region ? new Holidays(country, region) : new Holidays(country);
+  const hd = region ? new (holidaysLib())(country, region) : new (holidaysLib())(country);
   found = { publicDays: new Set(), schoolDays: new Set() };
   for (const h of hd.getHolidays(year) || []) {
     if (h.type === 'public') found.publicDays.add(h.date.slice(0, 10));
