@@ -2,7 +2,7 @@
  * The embedded store: one better-sqlite3 file in WAL mode, integrity-checked and migrated on open.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations.js';
 
@@ -27,7 +27,12 @@ export interface StoreOptions {
 
 /** Opens (creating if needed) and migrates the store; throws StoreCorruptError on a damaged file. */
 export function openStore(path: string, options: StoreOptions = {}): Db {
-  if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:' && !options.readonly) {
+    // The store holds e-mail addresses and key digests: its folder (when made here) and file are the owner's
+    // alone. SQLite gives the -wal and -shm files the database file's permissions.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  }
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   try {
     if (options.integrityCheck !== false) checkIntegrity(db, path);

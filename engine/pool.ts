@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { unavailable } from '../models/errors.js';
+import { ServiceError, unavailable } from '../models/errors.js';
 import type { Tasks } from './tasks.js';
 
 /** A worker's task table: named functions of one structured-clonable argument. */
@@ -66,13 +66,13 @@ export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoo
       return await piscina.run({ task, arg }, { signal: AbortSignal.timeout(taskTimeoutMs) });
     } catch (err) {
       const name = (err as Error)?.name;
-      if (name === 'AbortError' || name === 'TimeoutError') {
-        throw unavailable('The computation took longer than its time budget.', 2, 'engine_timeout');
-      }
       if (/queue is at limit/i.test(String((err as Error)?.message))) {
         throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
       }
-      throw unavailable('The compute engine failed on this request.', 2, 'engine_failure');
+      // The client gets the contract's 503; the task and the worker's own error travel as the cause, for the log.
+      const timeout = name === 'AbortError' || name === 'TimeoutError';
+      throw new ServiceError('service_unavailable', timeout ? 'The computation took longer than its time budget.' : 'The compute engine failed on this request.',
+        { retryAfterS: 2, reason: timeout ? 'engine_timeout' : 'engine_failure', cause: { task, timeoutMs: timeout ? taskTimeoutMs : undefined, error: err } });
     }
   }
 

@@ -15,7 +15,7 @@ const ISO2 = /^[A-Za-z]{2}$/;
 /** A numbered country (1-23), given as its number or its ISO-2 code; `within` narrows the numbers allowed. */
 export const countryId = (within: readonly number[] = Object.keys(COUNTRY_ISO2).map(Number)) =>
   z.union([z.number(), z.string()]).transform((raw, ctx) => {
-    const text = String(raw).trim();
+    const text = String(raw);
     const id = NUMBER.test(text) ? Number(text) : ISO2.test(text) ? countryCodeOf(text) : undefined;
     if (id === undefined) return reject(ctx, 'must be a country number (1-23) or an ISO-2 code such as PL', 'malformed_country');
     if (id === null || !within.includes(id)) {
@@ -27,7 +27,7 @@ export const countryId = (within: readonly number[] = Object.keys(COUNTRY_ISO2).
 /** An ISO 3166-1 alpha-2 country (upper-cased), given as ISO-2 or as a numbered country (`2` = PL). */
 export const isoCountry = () =>
   z.union([z.number(), z.string()]).transform((raw, ctx) => {
-    const text = String(raw).trim();
+    const text = String(raw);
     if (NUMBER.test(text)) {
       const iso = COUNTRY_ISO2[Number(text)];
       return iso ?? reject(ctx, `'${text}' is not a country number (1-23)`, 'unknown_country');

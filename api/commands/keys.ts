@@ -23,6 +23,8 @@ export const KEYS_USAGE = `Usage:
 
 Uses the store named by BDDS_DB (./var/bdds.sqlite) and the clock of BDDS_NOW (else the system clock).`;
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
 class UsageError extends Error {
   code = 'ERR_PARSE_ARGS_USAGE';
 }
@@ -81,8 +83,15 @@ export async function keysCommand(args: string[], io: CliIo = processIo): Promis
     if (action === 'create') {
       if (!values.email) throw new UsageError('--email is required');
       if (!PLANS.includes(values.plan as Plan)) throw new UsageError('--plan must be explorer or payg');
+      // ISO only: Date.parse reads 'March 7' as a date in 2001.
+      if (values.expires !== undefined && !ISO_DATE.test(values.expires)) {
+        throw new UsageError(`--expires must be an ISO date or instant (2027-03-07, 2027-03-07T12:00:00Z), not '${values.expires.slice(0, 40)}'`);
+      }
       const expiresAt = values.expires ? new Date(values.expires) : null;
-      if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO date');
+      const [y, m, d] = (values.expires ?? '2000-01-01').slice(0, 10).split('-').map(Number) as [number, number, number];
+      if ((expiresAt && Number.isNaN(expiresAt.getTime())) || new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d || m > 12) {
+        throw new UsageError(`--expires must be an ISO date that exists, not '${values.expires}'`);
+      }
       if (expiresAt && expiresAt.getTime() <= now.getTime()) {
         throw new UsageError(`--expires ${expiresAt.toISOString()} is not in the future (now ${now.toISOString()}): the key would be expired at once`);
       }

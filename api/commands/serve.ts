@@ -33,7 +33,7 @@ export async function serveCommand(args: string[], io: CliIo = processIo): Promi
   if (server.demoKey) {
     // Printed, not logged: the one time this key is shown.
     io.out(`\nDemo API key (Explorer plan), shown once:\n\n  ${server.demoKey}\n\n` +
-      `Try: curl -H "Authorization: Bearer ${server.demoKey}" ${server.url}/api/v1/data/status\n`);
+      `Try: curl -H "Authorization: Bearer <the key>" "${server.url}/api/v1/data/checkpoints?country=PL"\n`);
   }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

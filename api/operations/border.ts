@@ -1,5 +1,6 @@
 /** `border/{origin}/{destination}/{crossing_type}`: every checkpoint on a border for one vehicle type. */
 import { COUNTRY_ISO2, CROSSING_TYPES, countryName, type CrossingType } from '../../models/codes.js';
+import { badRequest } from '../../models/errors.js';
 import { BorderInput, BorderOutput } from '../../models/queue.js';
 import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
@@ -21,6 +22,9 @@ export const border = defineOperation({
   dataVersion: (_input, deps) => liveVersion(deps),
   selfCheck: () => ({ origin: '1', destination: 'all', crossing_type: '9' }),
   handler(input, deps) {
+    if (input.destination !== 'all' && input.destination.includes(input.origin)) {
+      throw badRequest(`The destination cannot be the origin (${COUNTRY_ISO2[input.origin]}): a border joins two countries.`, 'same_country');
+    }
     const nowS = nowSeconds(deps);
     const lang = input.lang.lang;
     const fromOrigin = deps.repos.directory.all().filter((c) => c.origin === input.origin && c.crossing_type === input.crossing_type);

@@ -5,7 +5,14 @@ import { isStoreUnavailableError } from '../../data/store.js';
 import { isServiceError, ServiceError, unavailable } from '../../models/errors.js';
 
 export function toServiceError(err: unknown, log: Logger, requestId: string): ServiceError {
-  if (isServiceError(err)) return err;
+  if (isServiceError(err)) {
+    // An engine failure or time-out is answered 503; the worker's own error is logged here, once, with the task.
+    if ((err.reason === 'engine_failure' || err.reason === 'engine_timeout') && err.cause) {
+      const { task, timeoutMs, error } = err.cause as { task?: string; timeoutMs?: number; error?: unknown };
+      log.error({ err: error, task, timeoutMs, reqId: requestId }, err.reason === 'engine_timeout' ? 'engine task timed out' : 'engine task failed');
+    }
+    return err;
+  }
   if (isStoreUnavailableError(err)) {
     log.warn({ err, reqId: requestId }, 'store unavailable');
     return unavailable('The data store is temporarily unavailable; retry shortly.', 5, 'store_unavailable');

@@ -39,6 +39,13 @@ export function collectParams(op: AnyOperation, raw: RawParams): { values: Recor
     if (Object.hasOwn(shape, key)) values[key] = value;
     else if (ignored.length < MAX_ECHOED_PARAMS) ignored.push(echoed(key, 64));
   }
-  if (raw.path) for (const key of Object.keys(raw.path)) values[key] = raw.path[key];
+  if (raw.path) {
+    for (const key of Object.keys(raw.path)) {
+      const value = raw.path[key]!;
+      // A path item is one value, exactly as written: padding (`/%201%20/`) is refused, not trimmed away.
+      if (value !== value.trim() || value === '') throw badRequest(`Path item '${echoed(key)}' has blanks around its value or is empty.`, 'malformed_path');
+      values[key] = value;
+    }
+  }
   return { values, ignored };
 }

@@ -106,6 +106,7 @@ describe('bdds command line', () => {
     assert.ok(Date.now() - started < 10_000);
     assert.match(out, /bdds stopped/);
     assert.match(out, /Demo API key \(Explorer plan\), shown once:\s+bdds_[a-z2-7]{32}/, 'the first start prints a demo key');
+    assert.equal(out.match(/bdds_[a-z2-7]{32}/g)!.length, 1, 'the key appears once in the output');
   });
 });
 

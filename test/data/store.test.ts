@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, openSync, writeSync, closeSync, existsSync } from 'node:fs';
+import { copyFileSync, openSync, writeSync, closeSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { MIGRATIONS } from '../../data/migrations.js';
@@ -19,6 +19,16 @@ describe('store', () => {
     assert.equal(again.pragma('user_version', { simple: true }), MIGRATIONS.length);
     assert.equal(createStatusRepo(again).all().length, 1, 'data survives reopen; migrations do not re-run');
     closeStore(again);
+  });
+
+  it('keeps the store to its owner: the folder it makes 0700, the file and its WAL 0600', (t) => {
+    const dir = join(tempDir(t), 'var');
+    const path = join(dir, 'bdds.sqlite');
+    const db = openStore(path);
+    createStatusRepo(db).saveAll([{ product: 'x', status: 'online', latency_ms: 3, detail: null, checked_at: '2026-01-01T00:00:00Z' }]);
+    const mode = (p: string) => statSync(p).mode & 0o777;
+    assert.deepEqual([mode(dir), mode(path), mode(`${path}-wal`)], [0o700, 0o600, 0o600]);
+    closeStore(db);
   });
 
   it('refuses a corrupt file with a clear message and leaves it in place', (t) => {

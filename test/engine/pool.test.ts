@@ -56,7 +56,8 @@ describe('engine pool', () => {
   it('maps a crashed worker to 503 and replaces it', async (t) => {
     const pool = createEnginePool({ threads: 1, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
     t.after(() => pool.close());
-    await assert.rejects(pool.run('crash', null), isUnavailable('engine_failure'));
+    await assert.rejects(pool.run('crash', null), (err: unknown) => isUnavailable('engine_failure')(err) &&
+      (err as { cause: { task: string; error: unknown } }).cause.task === 'crash' && (err as { cause: { error: unknown } }).cause.error instanceof Error);
     assert.ok(await pool.run('ping', null));
   });
 

@@ -92,6 +92,11 @@ describe('bdds keys', () => {
       assert.match(out.stderr, /--expires .* is not in the future \(now 2026-05-01T12:00:00.000Z\)/);
       assert.equal(out.stdout, '');
     }
+    for (const expires of ['March 7', '2027-3-7', '2027-03-07 12:00', '2027-02-30']) {
+      const out = await runCli(['keys', 'create', '--email', 'dev@example.com', '--plan', 'explorer', '--expires', expires], { BDDS_DB: db, BDDS_NOW: now });
+      assert.equal(out.status, 2, expires);
+      assert.match(out.stderr, /--expires must be an ISO date/, expires);
+    }
     const store = openStore(db);
     assert.equal(createKeysRepo(store).count(), 0);
     closeStore(store);

@@ -205,6 +205,15 @@ describe('border', () => {
     assert.equal((await get('border/1/2/3')).status, 400);
     assert.equal((await get('border/1/nowhere/4')).status, 400);
   });
+  it('refuses a padded path item and a border from a country to itself, and a padded country in the query', async (t) => {
+    const { get } = await liveApp(t);
+    assert.equal((await get('border/1/%201%20/4')).body.error.reason, 'malformed_path');
+    assert.equal((await get('border/%201/2/4')).body.error.reason, 'malformed_path');
+    assert.equal((await get('border/1/1/4')).body.error.reason, 'same_country');
+    assert.equal((await get('border/UA/2,UA/4')).body.error.reason, 'same_country');
+    assert.equal((await get('checkpoints?country=%202')).body.error.reason, 'malformed_country');
+    assert.equal((await get('border/1/2/4')).status, 200);
+  });
 });
 
 describe('replay and ingestion', () => {

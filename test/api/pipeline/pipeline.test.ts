@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { defineOperation } from '../../../api/operation.js';
 import { operations } from '../../../api/registry.js';
 import { appWithKey, INTERNAL_TOKEN } from '../../helpers/deps.js';
 
@@ -37,5 +39,24 @@ describe('request pipeline', () => {
     assert.deepEqual(b.json().meta, a.json().meta, 'ignored_params and units from the remembered parse');
     assert.deepEqual(a.json().meta.ignored_params, ['x']);
     assert.equal(b.json().usage.requests_today - a.json().usage.requests_today, a.json().meta.units_consumed);
+  });
+});
+
+describe('engine failures', () => {
+  it('answers 503 engine_failure and logs the worker\'s own error once, with the task and the request id', async (t) => {
+    const failing = defineOperation({
+      name: 'failing', slug: 'failing', summary: 'Sends a task the worker does not know (tests only)', versions: [1], access: 'keyed',
+      quotaClass: 'standard', input: z.object({}), output: z.object({}), cacheTtlMs: 0, selfCheck: null,
+      handler: async (_input, deps) => ({ data: (await (deps.engine.run as (task: string, arg: unknown) => Promise<unknown>)('noSuchTask', null)) as Record<string, never> }),
+    });
+    const { get, logLines } = await appWithKey(t, { operations: [...operations, failing] });
+    const res = await get('failing');
+    assert.deepEqual([res.status, res.body.error.reason], [503, 'engine_failure']);
+    assert.doesNotMatch(JSON.stringify(res.body), /noSuchTask|unknown service task/, 'the client sees no internal text');
+    const logged = logLines.map((l) => JSON.parse(l) as { msg: string; task?: string; reqId?: string; err?: { message: string } })
+      .filter((l) => l.msg === 'engine task failed');
+    assert.equal(logged.length, 1);
+    assert.deepEqual([logged[0]!.task, logged[0]!.reqId], ['noSuchTask', res.body.error.request_id]);
+    assert.match(logged[0]!.err!.message, /unknown service task: noSuchTask/);
   });
 });
