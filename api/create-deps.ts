@@ -14,6 +14,7 @@ import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
 import { createUsageRepo } from '../data/usage-repo.js';
+import { createCounterWriter } from '../data/counter-writer/client.js';
 import { createAccessControl } from './access/access-control.js';
 import { createAuthenticator } from './access/authenticate.js';
 import { createLastUsedRecorder } from './access/last-used.js';
@@ -37,8 +38,11 @@ export function createDeps(parts: DepsParts) {
   const lastUsed = createLastUsedRecorder(keys);
   const observations = createObservationsRepo(parts.db, { replay: parts.settings.demoReplay });
   const { failedAuth: _failedAuth, ...shared } = parts;
+  // A store file gets a writer thread for its counters; an in-memory store (build scripts) writes in place.
+  const counters = parts.db.memory || parts.db.readonly ? createUsageRepo(parts.db) : createCounterWriter(parts.db);
   const deps: Deps = {
     ...shared,
+    counters,
     repos: {
       status: createStatusRepo(parts.db),
       keys,
@@ -52,7 +56,7 @@ export function createDeps(parts: DepsParts) {
     },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) }),
-      quota: createUsageRepo(parts.db),
+      quota: counters,
       limiter: createTokenBucketLimiter(),
       now: parts.now,
       onUse: lastUsed.record,

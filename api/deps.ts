@@ -9,6 +9,7 @@ import type { KeysRepo } from '../data/keys-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { PlacesRepo } from '../data/places-repo.js';
 import type { RoadReportsRepo } from '../data/road-reports-repo.js';
+import type { QuotaStore } from '../models/access.js';
 import type { BusRepo } from '../data/bus-repo.js';
 import type { Rules } from '../data/rules-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
@@ -43,6 +44,8 @@ export interface Deps {
   access: AccessControl;
   /** The worker pool: whole computations from ids (api/worker/). */
   engine: ServicePool;
+  /** The usage counters' writer (its own thread and connection for a store file: data/counter-writer/). */
+  counters: QuotaStore & { close?(): Promise<void>; exec?(sql: string): Promise<void> };
   cache: OperationCache;
   log: Logger;
 }

@@ -111,6 +111,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await scheduler.close();
       lastUsed.flush();
       await engine.close();
+      await deps.counters.close?.();
       closeStore(db);
       log.info('bdds stopped');
     })();

@@ -35,7 +35,8 @@ if (kind === 'hello' || kind === 'same-bytes') {
 } else {
   const started = performance.now();
   const dbPath = process.env.BENCH_DB ?? join(mkdtempSync(join(tmpdir(), 'bdds-http-')), 'bench.sqlite');
-  const server = await startServer(loadConfig({ BDDS_PORT: '0', BDDS_DB: dbPath, BDDS_THREADS: '1', BDDS_NOW: '2026-11-22T10:00:00Z' }),
+  const server = await startServer(loadConfig({ BDDS_PORT: '0', BDDS_DB: dbPath, BDDS_THREADS: '1', BDDS_NOW: '2026-11-22T10:00:00Z',
+    ...(process.env.BENCH_INTERNAL_TOKEN ? { BDDS_INTERNAL_TOKEN: process.env.BENCH_INTERNAL_TOKEN } : {}) }),
     { log: createLogger('silent') });
   const coldStartMs = performance.now() - started;
   // Load the service in its steady state, after the background day-stats and forecast runs of a start.

@@ -44,6 +44,7 @@ export async function openLocalService(io: CliIo, options: { threads?: number; l
     config, deps,
     async close() {
       await engine.close();
+      await deps.counters.close?.();
       closeStore(db);
     },
   };

@@ -44,6 +44,7 @@ export async function buildStoreTemplates(dir: string): Promise<void> {
   await runForecastModels(deps);
   await runStatusChecks(operations, deps);
   await engine.close();
+  await deps.counters.close?.();
   closeStore(modelsDb);
 }
 

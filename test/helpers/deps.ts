@@ -74,6 +74,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   });
   t.after(async () => {
     await engine.close();
+    await deps.counters.close?.();
     closeStore(db);
   });
   /** Moves the injected clock (tests of day roll-over, revocation latency, refill). */

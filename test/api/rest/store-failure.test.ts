@@ -11,7 +11,8 @@ describe('a failing store', () => {
     const { app, deps, setNow } = await buildTestApp(t, { operations: keyedOperations });
     await runStatusChecks(operations, deps);
     const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
-    deps.db.pragma(`max_page_count = ${deps.db.pragma('page_count', { simple: true })}`);
+    // Counters are written on the writer thread's own connection: the page limit is set there.
+    await deps.counters.exec!(`PRAGMA max_page_count = ${deps.db.pragma('page_count', { simple: true })}`);
     let full: Awaited<ReturnType<typeof app.inject>> | null = null;
     // Each new UTC day is a new counter row; the file may not grow, so a row soon does not fit.
     for (let day = 0; day < 5_000 && !full; day++) {

@@ -1,0 +1,112 @@
+/**
+ * The usage counters, written by a thread of their own (worker.ts): the service's event loop posts each
+ * turn's consumes and refunds as one message and awaits the commit, so a held write lock delays only the
+ * keyed calls that must be counted (they get 503 store_unavailable after the busy timeout, nothing lost)
+ * and never public routes, cached reads or anything else on the loop. Reads of a counter go to the
+ * service's own connection (WAL: readers never wait for the writer). A writer that dies fails the calls
+ * in flight as store_unavailable and is started again on the next call.
+ */
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ConsumeResult, QuotaStore } from '../../models/access.js';
+import type { QuotaClass } from '../../models/envelope.js';
+import type { Db } from '../store.js';
+import type { WriterOp, WriterOutcome, WriterReply } from './protocol.js';
+
+export interface CounterWriter extends QuotaStore {
+  /** Tests only: a statement on the writer's connection. */
+  exec(sql: string): Promise<void>;
+  /** Tests only: ends the thread as a crash would (calls in flight fail; the next call starts a new one). */
+  kill(): Promise<void>;
+  /** Stops the thread once the calls in flight are answered. */
+  close(): Promise<void>;
+}
+
+type Waiting = { resolve: (o: WriterOutcome) => void };
+
+function storeError(code: string | null, message: string): Error {
+  return Object.assign(new Error(message), { code: code ?? 'SQLITE_IOERR' });
+}
+
+export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } = {}): CounterWriter {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = fileURLToPath(new URL(fromSource ? './shim.mjs' : './worker.js', import.meta.url));
+  const usedStmt = db.prepare('SELECT used FROM usage_counters WHERE key_id = ? AND day = ? AND class = ?').pluck();
+  let worker: Worker | null = null;
+  let nextId = 1;
+  let closed = false;
+  /** Requests posted and not yet answered, by id; each holds its ops' waiters in order. */
+  const inFlight = new Map<number, Waiting[]>();
+  let queued: { op: WriterOp; waiting: Waiting }[] = [];
+
+  function failAll(code: string, message: string) {
+    for (const waiters of inFlight.values()) for (const w of waiters) w.resolve({ ok: false, code, message });
+    inFlight.clear();
+  }
+
+  function thread(): Worker {
+    if (worker) return worker;
+    const w = new Worker(filename, { workerData: { path: db.name, busyTimeoutMs: options.busyTimeoutMs ?? 200 } });
+    w.on('message', (reply: WriterReply) => {
+      const waiters = inFlight.get(reply.id);
+      inFlight.delete(reply.id);
+      waiters?.forEach((waiter, i) => waiter.resolve(reply.outcomes[i]!));
+      if (inFlight.size === 0) w.unref();
+    });
+    w.on('error', () => {}); // followed by 'exit'
+    w.on('exit', () => {
+      if (worker === w) worker = null;
+      failAll('SQLITE_IOERR', 'the counter writer stopped');
+    });
+    worker = w;
+    return w;
+  }
+
+  function send() {
+    const batch = queued;
+    queued = [];
+    if (batch.length === 0) return;
+    if (closed) {
+      for (const q of batch) q.waiting.resolve({ ok: false, code: 'SQLITE_CANTOPEN', message: 'the counter writer is closed' });
+      return;
+    }
+    const id = nextId++;
+    inFlight.set(id, batch.map((q) => q.waiting));
+    const w = thread();
+    w.ref(); // a call in flight keeps the process alive until it is answered
+    w.postMessage({ id, ops: batch.map((q) => q.op) });
+  }
+
+  /** Queues an op for this turn's message; resolves with its outcome. */
+  function submit(op: WriterOp): Promise<WriterOutcome> {
+    return new Promise((resolve) => {
+      if (queued.length === 0) setImmediate(send);
+      queued.push({ op, waiting: { resolve } });
+    });
+  }
+
+  const settled = async <T>(op: WriterOp, value: (o: WriterOutcome & { ok: true }) => T): Promise<T> => {
+    const outcome = await submit(op);
+    if (!outcome.ok) throw storeError(outcome.code, outcome.message);
+    return value(outcome);
+  };
+
+  return {
+    consume: (keyId: number, day: string, cls: QuotaClass, cost: number, limit: number) =>
+      settled({ kind: 'consume', keyId, day, cls, cost, limit }, (o) => o.value as ConsumeResult),
+    refund: (keyId: number, day: string, cls: QuotaClass, cost: number) => settled({ kind: 'refund', keyId, day, cls, cost }, () => undefined),
+    used: async (keyId: number, day: string, cls: QuotaClass) => (usedStmt.get(keyId, day, cls) as number | undefined) ?? 0,
+    exec: (sql: string) => settled({ kind: 'exec', sql }, () => undefined),
+    async kill() {
+      await worker?.terminate();
+    },
+    async close() {
+      closed = true;
+      send();
+      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 5));
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}

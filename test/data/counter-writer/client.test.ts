@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { describe, it } from 'node:test';
+import { createCounterWriter } from '../../../data/counter-writer/client.js';
+import { closeStore, openStore, type Db } from '../../../data/store.js';
+import { tempDir } from '../../helpers/deps.js';
+
+const DAY = '2026-11-23';
+
+function storeWithKey(t: import('node:test').TestContext): { db: Db; path: string; keyId: number } {
+  const path = join(tempDir(t), 'store.sqlite');
+  const db = openStore(path);
+  t.after(() => closeStore(db));
+  const keyId = Number(db.prepare(
+    `INSERT INTO api_keys (digest, prefix, email, plan, status, created_at) VALUES ('d', 'bdds_x', 'e@x', 'explorer', 'active', '2026-01-01T00:00:00Z')`,
+  ).run().lastInsertRowid);
+  return { db, path, keyId };
+}
+
+describe('counter writer thread', () => {
+  it('admits exactly the limit of concurrent consumes and reads the total on the service connection', async (t) => {
+    const { db, keyId } = storeWithKey(t);
+    const writer = createCounterWriter(db);
+    t.after(() => writer.close());
+    const results = await Promise.all(Array.from({ length: 60 }, () => writer.consume(keyId, DAY, 'standard', 1, 25)));
+    assert.equal(results.filter((r) => r.admitted).length, 25);
+    assert.deepEqual(results.filter((r) => r.admitted).map((r) => r.used).sort((a, b) => a - b), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.equal(await writer.used(keyId, DAY, 'standard'), 25);
+    await writer.refund(keyId, DAY, 'standard', 3);
+    assert.equal(await writer.used(keyId, DAY, 'standard'), 22);
+  });
+
+  it('under a lock held by another connection fails the consume with SQLITE_BUSY without blocking the event loop, and counts again once it is released', async (t) => {
+    const { db, path, keyId } = storeWithKey(t);
+    const writer = createCounterWriter(db, { busyTimeoutMs: 300 });
+    t.after(() => writer.close());
+    await writer.consume(keyId, DAY, 'standard', 1, 100); // the thread is up
+    const holder = openStore(path, { integrityCheck: false });
+    holder.exec('BEGIN IMMEDIATE');
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const started = performance.now();
+    // The loop stays free: timers fire while the writer waits out the busy timeout.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    await assert.rejects(writer.consume(keyId, DAY, 'standard', 1, 100), (err: { code?: string }) => err.code === 'SQLITE_BUSY');
+    clearInterval(timer);
+    delay.disable();
+    assert.ok(performance.now() - started >= 250, 'the writer waited for the lock');
+    assert.ok(ticks >= 10, `timers ran while the writer waited (${ticks})`);
+    assert.ok(delay.max / 1e6 < 150, `event-loop delay stayed short (${(delay.max / 1e6).toFixed(0)} ms)`);
+    assert.equal(await writer.used(keyId, DAY, 'standard'), 1, 'the refused consume counted nothing');
+    holder.exec('ROLLBACK');
+    closeStore(holder);
+    assert.deepEqual(await writer.consume(keyId, DAY, 'standard', 1, 100), { admitted: true, used: 2 });
+  });
+
+  it('starts a new thread after the writer dies, failing only the calls in flight, and refuses calls once closed', async (t) => {
+    const { db, keyId } = storeWithKey(t);
+    const writer = createCounterWriter(db);
+    t.after(() => writer.close());
+    await writer.consume(keyId, DAY, 'standard', 1, 100);
+    const inFlight = writer.consume(keyId, DAY, 'standard', 1, 100);
+    await new Promise((r) => setImmediate(r)); // posted to the thread
+    await writer.kill();
+    // Either committed before the thread died or failed as store_unavailable: never answered and lost.
+    const outcome = await inFlight.then((r) => r, (err: { code?: string }) => err.code);
+    const committed = typeof outcome === 'object';
+    if (!committed) assert.equal(outcome, 'SQLITE_IOERR');
+    assert.deepEqual(await writer.consume(keyId, DAY, 'standard', 1, 100), { admitted: true, used: committed ? 3 : 2 }, 'a new thread counts on');
+    await writer.close();
+    await assert.rejects(writer.consume(keyId, DAY, 'standard', 1, 100), (err: { code?: string }) => err.code === 'SQLITE_CANTOPEN');
+    assert.equal(await writer.used(keyId, DAY, 'standard'), committed ? 3 : 2);
+  });
+});
