@@ -37,6 +37,7 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
   let closed = false;
   /** Requests posted and not yet answered, by id; each holds its ops' waiters in order. */
   const inFlight = new Map<number, Waiting[]>();
+  const stopping = new WeakSet<Worker>();
   let queued: { op: WriterOp; waiting: Waiting }[] = [];
 
   function failAll(code: string, message: string) {
@@ -51,7 +52,7 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
       const waiters = inFlight.get(reply.id);
       inFlight.delete(reply.id);
       waiters?.forEach((waiter, i) => waiter.resolve(reply.outcomes[i]!));
-      if (inFlight.size === 0) w.unref();
+      if (inFlight.size === 0 && !stopping.has(w)) w.unref();
     });
     w.on('error', () => {}); // followed by 'exit'
     w.on('exit', () => {
@@ -85,6 +86,17 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
     });
   }
 
+  /**
+   * An idle thread is unref'd: it is ref'd while it stops (and a reply arriving meanwhile must not unref it),
+   * or a process with nothing else to do would exit before the thread has.
+   */
+  async function stop(w: Worker | null) {
+    if (!w) return;
+    stopping.add(w);
+    w.ref();
+    await w.terminate();
+  }
+
   const settled = async <T>(op: WriterOp, value: (o: WriterOutcome & { ok: true }) => T): Promise<T> => {
     const outcome = await submit(op);
     if (!outcome.ok) throw storeError(outcome.code, outcome.message);
@@ -98,7 +110,7 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
     used: async (keyId: number, day: string, cls: QuotaClass) => (usedStmt.get(keyId, day, cls) as number | undefined) ?? 0,
     exec: (sql: string) => settled({ kind: 'exec', sql }, () => undefined),
     async kill() {
-      await worker?.terminate();
+      await stop(worker);
     },
     async close() {
       closed = true;
@@ -106,7 +118,7 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
       while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 5));
       const w = worker;
       worker = null;
-      if (w) await w.terminate();
+      await stop(w);
     },
   };
 }
