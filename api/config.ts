@@ -54,6 +54,7 @@ export const ConfigSchema = z.object({
   BDDS_THREADS: integer(1, 64).optional(),
   BDDS_DEMO_REPLAY: z.enum(['0', '1']).default('1'),
   BDDS_TRUST_PROXY: trustProxy.optional(),
+  BDDS_MAX_CONNECTIONS_PER_ADDRESS: integer(1, 2_048).optional(),
 });
 
 export interface Config {
@@ -73,6 +74,8 @@ export interface Config {
    * address. Optional so that configurations built in code need not name it.
    */
   trustProxy?: TrustProxy | null;
+  /** Open connections allowed per client address (null: the server's default). Off behind a trusted proxy. */
+  maxConnectionsPerAddress?: number | null;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     threads: c.BDDS_THREADS ?? null,
     demoReplay: c.BDDS_DEMO_REPLAY === '1',
     trustProxy: c.BDDS_TRUST_PROXY ?? null,
+    maxConnectionsPerAddress: c.BDDS_MAX_CONNECTIONS_PER_ADDRESS ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { seedService } from './seed.js';
 import { closeStore, openStore } from '../data/store.js';
 import type { EnginePoolOptions } from '../engine/pool.js';
 import { createServicePool } from './service-pool.js';
+import { installConnectionGuard, type ConnectionGuard, type ConnectionGuardOptions } from './rest/connection-guard.js';
 import { buildApp } from './app.js';
 import { issueKey } from './access/issue-key.js';
 import { LAST_USED_FLUSH_MS } from './access/last-used.js';
@@ -26,6 +27,8 @@ export const DEMO_EMAIL = 'demo@localhost';
 export const STATUS_INTERVAL_MS = 5 * 60_000;
 /** Connections beyond this are refused at the socket. */
 export const MAX_CONNECTIONS = 2_048;
+/** Open connections per client address (one client must not take them all); closed at once beyond it. */
+export const MAX_CONNECTIONS_PER_ADDRESS = 64;
 /** How often the server looks for data written by other processes (and, in replay, newly visible readings). */
 export const DATA_VERSIONS_POLL_MS = 5_000;
 
@@ -37,6 +40,8 @@ export interface RunningServer {
   demoKey: string | null;
   /** Resolves when the first background day-stats and forecast-model runs (and the status re-check) are done. */
   modelsReady: Promise<void>;
+  /** Open connections, per address and in total, and what was refused or shed. */
+  connections: ConnectionGuard;
   close: () => Promise<void>;
 }
 
@@ -45,6 +50,8 @@ export interface StartOptions {
   engine?: EnginePoolOptions;
   /** Defaults to the registry; tests add their own. */
   operations?: readonly AnyOperation[];
+  /** Overrides of the connection limits (tests lower them). */
+  connections?: Partial<Pick<ConnectionGuardOptions, 'maxConnections' | 'maxPerAddress' | 'shedAbove'>>;
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -93,7 +100,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     .then(() => scheduler.runJob(statusJob));
 
   await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
-  app.server.maxConnections = MAX_CONNECTIONS;
+  // Sets the global cap (server.maxConnections) too. Behind a trusted proxy every client shares the proxy's
+  // address, so the per-address limit is off there (the proxy has to limit clients); shedding stays.
+  const connections = installConnectionGuard(app.server, {
+    maxConnections: MAX_CONNECTIONS, maxPerAddress: config.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS, ...options.connections,
+    behindProxy: config.trustProxy != null, log,
+  });
   app.server.headersTimeout = 10_000;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -117,5 +129,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })();
     return closing;
   };
-  return { app, deps, url, demoKey, close, modelsReady };
+  return { app, deps, url, demoKey, close, modelsReady, connections };
 }
