@@ -5,6 +5,7 @@ import { operations } from '../../../api/registry.js';
 import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
 import { counted, keyedOperations, weighed } from '../../helpers/test-operations.js';
 import { status } from '../../../api/operations/status.js';
+import { closeStore, openStore } from '../../../data/store.js';
 
 describe('a failing store', () => {
   it('fails counted calls with 503 (not 500) when the disk is full, while reads keep working', async (t) => {
@@ -27,6 +28,34 @@ describe('a failing store', () => {
     assert.ok(Number(full.headers['retry-after']) > 0);
     assert.doesNotMatch(full.body, /SQLITE|database or disk/);
     assert.equal((await app.inject('/api/v1/data/status')).statusCode, 200, 'reads still answer');
+  });
+});
+
+describe('a store locked by another process', () => {
+  it('answers counted calls 503 store_unavailable after the busy timeout, counting nothing, while status and other requests are served at once; recovers when the lock goes', async (t) => {
+    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    await runStatusChecks(operations, deps);
+    const { key, record } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
+    assert.equal((await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) })).statusCode, 200);
+    const holder = openStore(deps.db.name, { integrityCheck: false });
+    t.after(() => holder.open && closeStore(holder));
+    holder.exec('BEGIN IMMEDIATE');
+    let countedAt = 0;
+    const counted = app.inject({ url: '/api/v1/data/counted', headers: bearer(key) }).then((res) => ((countedAt = performance.now()), res));
+    // While the counted call waits for the lock (on the writer's thread), the event loop serves others.
+    const statusWhileLocked = await app.inject('/api/v1/data/status');
+    const statusAt = performance.now();
+    const blocked = await counted;
+    assert.equal(statusWhileLocked.statusCode, 200);
+    assert.ok(statusAt < countedAt, 'status was answered while the counted call still waited for the lock');
+    assert.equal(blocked.statusCode, 503);
+    assert.equal(blocked.json().error.reason, 'store_unavailable');
+    assert.ok(Number(blocked.headers['retry-after']) > 0);
+    holder.exec('ROLLBACK');
+    const after = await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
+    assert.equal(after.statusCode, 200);
+    assert.equal(after.json().usage.requests_today, 2, 'the refused call was not counted');
+    assert.equal(await deps.counters.used(record.id, deps.now().toISOString().slice(0, 10), 'standard'), 2);
   });
 });
 
