@@ -13,6 +13,19 @@ import { existsSync } from 'node:fs';
 // Load the service the way `npm start` runs it: the tsc build in dist/ when present (tsx adds helpers
 // to every function that show in profiles), else the sources.
 const built = existsSync(new URL('../dist/api/server.js', import.meta.url));
+if (built) {
+  // A build older than a source file would measure old code: refuse rather than mislead.
+  const { readdirSync, statSync } = await import('node:fs');
+  const builtAt = statSync(new URL('../dist/api/server.js', import.meta.url)).mtimeMs;
+  const newer = ['api', 'data', 'engine', 'models'].flatMap((dir) =>
+    (readdirSync(new URL(`../${dir}`, import.meta.url), { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && statSync(new URL(`../${dir}/${f}`, import.meta.url)).mtimeMs > builtAt)
+      .map((f) => `${dir}/${f}`));
+  if (newer.length > 0) {
+    console.error(`dist/ is older than ${newer.slice(0, 3).join(', ')}${newer.length > 3 ? ' and more' : ''}: run npm run build first`);
+    process.exit(2);
+  }
+}
 const from = (path: string) => (built ? `../dist/${path}.js` : `../${path}.js`);
 const { issueKey } = (await import(from('api/access/issue-key'))) as typeof import('../api/access/issue-key.js');
 const { loadConfig } = (await import(from('api/config'))) as typeof import('../api/config.js');
