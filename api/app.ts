@@ -3,6 +3,7 @@
  * MCP), all over one request pipeline. It never listens and never reads the environment; the server
  * entry (server.ts) does that.
  */
+import { portalPlugin, type PortalOptions } from './portal/plugin.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from './deps.js';
@@ -44,6 +45,8 @@ export interface AppOptions {
    * addresses and CIDR ranges. Absent or null: the socket's address (the default, and right without a proxy).
    */
   trustProxy?: TrustProxy | null;
+  /** The developer portal under /portal (its mailer, public URL and cookie policy); absent: no portal. */
+  portal?: Omit<PortalOptions, 'deps' | 'ops' | 'pipeline'>;
 }
 
 /** Fastify's `trustProxy` for ours. Fastify refuses a plain hop count (it trusts nothing), so hops are a function. */
@@ -93,5 +96,6 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   app.register(trpcPlugin, { ops, pipeline, log: deps.log });
   app.register(mcpPlugin, { ops, pipeline, serviceName });
   app.register(adminPlugin, { deps });
+  if (options.portal) app.register(portalPlugin, { ...options.portal, deps, ops, pipeline });
   return app;
 }

@@ -9,6 +9,7 @@ import { backtestCommand, BACKTEST_USAGE } from './commands/backtest.js';
 import { importCommand, IMPORT_USAGE } from './commands/import.js';
 import { JOB_NAMES, jobsCommand, JOBS_USAGE } from './commands/jobs.js';
 import { keysCommand, KEYS_USAGE } from './commands/keys.js';
+import { accountsCommand, ACCOUNTS_USAGE } from './commands/accounts.js';
 import { reportsCommand, REPORTS_USAGE } from './commands/reports.js';
 import { serveCommand, SERVE_USAGE } from './commands/serve.js';
 import { callCommand, CALL_USAGE } from './commands/call.js';
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, Command> = {
   call: { summary: 'call a product in process, through the same pipeline as HTTP', usage: CALL_USAGE, run: callCommand },
   mcp: { summary: 'serve every product as MCP tools over stdio', usage: MCP_USAGE, run: mcpCommand },
   keys: { summary: 'create, list, revoke and verify API keys', usage: KEYS_USAGE, run: keysCommand },
+  accounts: { summary: 'list developer-portal accounts and approve Pay As You Grow', usage: ACCOUNTS_USAGE, run: accountsCommand },
   reports: { summary: 'list, add, approve and reject road-condition reports', usage: REPORTS_USAGE, run: reportsCommand },
   backtest: { summary: 'run the forecast back-test on an external series (CSV)', usage: BACKTEST_USAGE, run: backtestCommand },
   jobs: { summary: `run a background job once (${JOB_NAMES.join(', ')})`, usage: JOBS_USAGE, run: jobsCommand },

@@ -2,6 +2,7 @@
  * Configuration: environment variables with defaults, validated by one schema at start.
  * Only the server entry and the CLI call `loadConfig`; nothing else reads process.env.
  */
+import { dirname, join } from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { integer } from '../models/query.js';
@@ -55,6 +56,11 @@ export const ConfigSchema = z.object({
   BDDS_DEMO_REPLAY: z.enum(['0', '1']).default('1'),
   BDDS_TRUST_PROXY: trustProxy.optional(),
   BDDS_MAX_CONNECTIONS_PER_ADDRESS: integer(1, 2_048).optional(),
+  BDDS_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  BDDS_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  BDDS_MAIL_FROM: z.string().min(3).max(200).optional(),
+  BDDS_OUTBOX: z.string().min(1).optional(),
+  BDDS_COOKIE_SECURE: z.enum(['0', '1']).optional(),
 });
 
 export interface Config {
@@ -76,6 +82,19 @@ export interface Config {
   trustProxy?: TrustProxy | null;
   /** Open connections allowed per client address (null: the server's default). Off behind a trusted proxy. */
   maxConnectionsPerAddress?: number | null;
+  /** The developer portal's mail and cookies (defaults: outbox folder beside the store, links to the listening URL). */
+  portal?: PortalConfig;
+}
+
+export interface PortalConfig {
+  /** The address users reach the service at, for links in e-mails; null: the listening URL. */
+  publicUrl: string | null;
+  /** null: e-mails are written to `outbox` as .eml files instead of being sent. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  outbox: string;
+  /** `Secure` on the portal's cookies: on unless the public URL is plain http (or BDDS_COOKIE_SECURE=0). */
+  secureCookies: boolean;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +122,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoReplay: c.BDDS_DEMO_REPLAY === '1',
     trustProxy: c.BDDS_TRUST_PROXY ?? null,
     maxConnectionsPerAddress: c.BDDS_MAX_CONNECTIONS_PER_ADDRESS ?? null,
+    portal: {
+      publicUrl: c.BDDS_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+      smtpUrl: c.BDDS_SMTP_URL ?? null,
+      mailFrom: c.BDDS_MAIL_FROM ?? `${c.BDDS_SERVICE_NAME} <no-reply@localhost>`,
+      outbox: c.BDDS_OUTBOX ?? join(dirname(c.BDDS_DB), 'outbox'),
+      secureCookies: c.BDDS_COOKIE_SECURE !== undefined ? c.BDDS_COOKIE_SECURE === '1' : (c.BDDS_PUBLIC_URL?.startsWith('https:') ?? false),
+    },
   };
 }
 

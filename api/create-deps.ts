@@ -15,6 +15,7 @@ import { createStatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
 import { createUsageRepo } from '../data/usage-repo.js';
 import { createCounterWriter } from '../data/counter-writer/client.js';
+import { createAccountsRepo, createSandboxUsage } from '../data/accounts-repo.js';
 import { createAccessControl } from './access/access-control.js';
 import { createAuthenticator } from './access/authenticate.js';
 import { createLastUsedRecorder } from './access/last-used.js';
@@ -39,6 +40,8 @@ export function createDeps(parts: DepsParts) {
   const observations = createObservationsRepo(parts.db, { replay: parts.settings.demoReplay });
   const { failedAuth: _failedAuth, ...shared } = parts;
   // A store file gets a writer thread for its counters; an in-memory store (build scripts) writes in place.
+  const accounts = createAccountsRepo(parts.db);
+  const sandbox = createSandboxUsage(parts.db);
   const counters = parts.db.memory || parts.db.readonly ? createUsageRepo(parts.db) : createCounterWriter(parts.db);
   const deps: Deps = {
     ...shared,
@@ -53,6 +56,8 @@ export function createDeps(parts: DepsParts) {
       places: createPlacesRepo(parts.db),
       roadReports: createRoadReportsRepo(parts.db),
       bus: createBusRepo(parts.db),
+      accounts,
+      sandbox,
     },
     access: createAccessControl({
       authenticator: createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) }),
@@ -60,6 +65,13 @@ export function createDeps(parts: DepsParts) {
       limiter: createTokenBucketLimiter(),
       now: parts.now,
       onUse: lastUsed.record,
+      sandbox: {
+        quota: sandbox.asQuotaStore(),
+        accountOf: (secret) => {
+          const account = accounts.sessionAccount(secret, parts.now().toISOString());
+          return account && { id: account.id, verified: account.verified_at !== null };
+        },
+      },
     }),
     versions: createDataVersions(parts.db, { observations, now: parts.now, replay: parts.settings.demoReplay }),
     rules: loadRules(),

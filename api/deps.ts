@@ -6,6 +6,7 @@ import type { DayStatsRepo } from '../data/day-stats-repo.js';
 import type { DirectoryRepo } from '../data/directory/directory-repo.js';
 import type { ForecastModelsRepo } from '../data/forecast-models-repo.js';
 import type { KeysRepo } from '../data/keys-repo.js';
+import type { AccountsRepo, SandboxUsage } from '../data/accounts-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { PlacesRepo } from '../data/places-repo.js';
 import type { RoadReportsRepo } from '../data/road-reports-repo.js';
@@ -33,7 +34,8 @@ export interface Deps {
   settings: ServiceSettings;
   db: Db;
   repos: { status: StatusRepo; keys: KeysRepo; directory: DirectoryRepo; observations: ObservationsRepo; dayStats: DayStatsRepo;
-    forecastModels: ForecastModelsRepo; places: PlacesRepo; roadReports: RoadReportsRepo; bus: BusRepo };
+    forecastModels: ForecastModelsRepo; places: PlacesRepo; roadReports: RoadReportsRepo; bus: BusRepo;
+    accounts: AccountsRepo; sandbox: SandboxUsage };
   /** In-memory versions of what answers depend on (cache keys). */
   versions: DataVersions;
   /** The prebuilt E-road graph the travel matrix routes over. */

@@ -57,11 +57,20 @@ function restParamSchema(schema: JsonSchema): JsonSchema {
   return single.length === 1 ? { ...rest, ...single[0] } : { ...rest, anyOf: single.map(restParamSchema) };
 }
 
-function parametersOf(op: AnyOperation): unknown[] {
+export interface RestParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+
+/** The parameters of an operation as REST takes them (the OpenAPI document and the sandbox forms). */
+export function parametersOf(op: AnyOperation): RestParameter[] {
   const pathParams = new Set(op.pathParams ?? []);
   return Object.entries(op.input.shape as Record<string, z.ZodType>).map(([name, schema]) => ({
     name,
-    in: pathParams.has(name) ? 'path' : 'query',
+    in: pathParams.has(name) ? 'path' as const : 'query' as const,
     required: pathParams.has(name) || !schema.safeParse(undefined).success,
     ...(schema.description ? { description: schema.description } : {}),
     schema: restParamSchema(jsonSchema(schema, 'input')),

@@ -10,9 +10,10 @@ import type { EnginePoolOptions } from '../engine/pool.js';
 import { createServicePool } from './service-pool.js';
 import { installConnectionGuard, type ConnectionGuard, type ConnectionGuardOptions } from './rest/connection-guard.js';
 import { buildApp } from './app.js';
+import { createMailer } from './portal/mailer.js';
 import { issueKey } from './access/issue-key.js';
 import { LAST_USED_FLUSH_MS } from './access/last-used.js';
-import { createClock, type Config } from './config.js';
+import { createClock, loadConfig, type Config } from './config.js';
 import { createDeps } from './create-deps.js';
 import type { Deps } from './deps.js';
 import { createScheduler } from './jobs/scheduler.js';
@@ -82,7 +83,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key
     : null;
   const ops = options.operations ?? operations;
-  const app = buildApp(deps, { operations: ops, trustProxy: config.trustProxy ?? null });
+  const portal = config.portal ?? loadConfig({}).portal!;
+  let listeningUrl = '';
+  const mailer = createMailer(portal, log, deps.now);
+  const app = buildApp(deps, {
+    operations: ops, trustProxy: config.trustProxy ?? null,
+    portal: { mailer, publicUrl: () => portal.publicUrl ?? listeningUrl, secureCookies: portal.secureCookies },
+  });
   const scheduler = createScheduler(log);
   const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
   await scheduler.start(statusJob);
@@ -111,6 +118,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
+  listeningUrl = url;
+  log.info({ mail: portal.smtpUrl ? 'smtp' : 'outbox', to: mailer.target, secureCookies: portal.secureCookies }, `developer portal at ${portal.publicUrl ?? url}/portal`);
 
   let closing: Promise<void> | null = null;
   const close = () => {

@@ -17,23 +17,28 @@ export interface KeyRecord {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** The portal account that owns the key (null for keys made with the command line). */
+  account_id: number | null;
 }
 
-export type NewKey = Omit<KeyRecord, 'id' | 'revoked_at' | 'last_used_at'> & { digest: string };
+export type NewKey = Omit<KeyRecord, 'id' | 'revoked_at' | 'last_used_at' | 'account_id'> & { digest: string; account_id?: number | null };
 
 const COLUMNS = `id, prefix, email, plan, status, limit_standard, limit_forecast_stats, limit_cheap, qps,
-  created_at, expires_at, revoked_at, last_used_at`;
+  created_at, expires_at, revoked_at, last_used_at, account_id`;
 
 export function createKeysRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO api_keys (digest, prefix, email, plan, status, limit_standard, limit_forecast_stats, limit_cheap,
-       qps, created_at, expires_at)
+       qps, created_at, expires_at, account_id)
      VALUES (@digest, @prefix, @email, @plan, @status, @limit_standard, @limit_forecast_stats, @limit_cheap,
-       @qps, @created_at, @expires_at) RETURNING ${COLUMNS}`,
+       @qps, @created_at, @expires_at, @account_id) RETURNING ${COLUMNS}`,
   );
   const byDigest = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE digest = ?`);
   const byRef = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ? OR prefix = ?`);
   const all = db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`);
+  const ofAccount = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE account_id = ? ORDER BY id DESC`);
+  const expire = db.prepare(`UPDATE api_keys SET expires_at = ? WHERE id = ? AND status = 'active' AND (expires_at IS NULL OR expires_at > ?)`);
+  const upgrade = db.prepare(`UPDATE api_keys SET plan = 'payg' WHERE account_id = ? AND status != 'revoked'`);
   const count = db.prepare('SELECT count(*) FROM api_keys').pluck();
   const revoke = db.prepare(`UPDATE api_keys SET status = 'revoked', revoked_at = ? WHERE id = ? AND status != 'revoked'`);
   const verify = db.prepare(`UPDATE api_keys SET status = 'active' WHERE id = ? AND status = 'pending'`);
@@ -43,7 +48,13 @@ export function createKeysRepo(db: Db) {
   });
 
   return {
-    create: (key: NewKey) => insert.get(key) as KeyRecord,
+    create: (key: NewKey) => insert.get({ account_id: null, ...key }) as KeyRecord,
+    /** An account's keys, newest first. */
+    ofAccount: (accountId: number) => ofAccount.all(accountId) as KeyRecord[],
+    /** Sets an active key to expire at `at` (never later than an expiry it already has). */
+    expireAt: (id: number, at: string) => expire.run(at, id, at).changes === 1,
+    /** Moves an account's keys to Pay As You Grow (its default limits). */
+    upgradeAccount: (accountId: number) => upgrade.run(accountId).changes,
     findByDigest: (digest: string) => (byDigest.get(digest) as KeyRecord | undefined) ?? null,
     /** Keys matching an id or a display prefix (several when a prefix is ambiguous). */
     findByRef: (ref: string) => byRef.all(/^\d+$/.test(ref) ? Number(ref) : -1, ref) as KeyRecord[],

@@ -253,4 +253,38 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (source, route_id, ppid)
    ) STRICT, WITHOUT ROWID;
    INSERT INTO dataset_versions (dataset, version) VALUES ('road', 0), ('bus', 0);`,
+  // 10: developer portal: accounts (one per normalised, verified e-mail address), single-use e-mail tokens
+  // and sessions (digests only), the sandbox's daily calls per account, and the account a key belongs to.
+  `CREATE TABLE accounts (
+     id                INTEGER PRIMARY KEY,
+     email             TEXT NOT NULL UNIQUE,
+     created_at        TEXT NOT NULL,
+     verified_at       TEXT,
+     plan              TEXT NOT NULL DEFAULT 'explorer' CHECK (plan IN ('explorer', 'payg')),
+     payg_requested_at TEXT,
+     payg_note         TEXT,
+     payg_approved_at  TEXT
+   ) STRICT;
+   CREATE TABLE portal_tokens (
+     digest     TEXT PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES accounts (id),
+     purpose    TEXT NOT NULL CHECK (purpose IN ('verify', 'login')),
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     used_at    TEXT
+   ) STRICT;
+   CREATE TABLE portal_sessions (
+     digest     TEXT PRIMARY KEY,
+     account_id INTEGER NOT NULL REFERENCES accounts (id),
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE sandbox_usage (
+     account_id INTEGER NOT NULL REFERENCES accounts (id),
+     day        TEXT NOT NULL,
+     used       INTEGER NOT NULL CHECK (used >= 0),
+     PRIMARY KEY (account_id, day)
+   ) STRICT, WITHOUT ROWID;
+   ALTER TABLE api_keys ADD COLUMN account_id INTEGER REFERENCES accounts (id);
+   CREATE INDEX api_keys_account ON api_keys (account_id);`,
 ];

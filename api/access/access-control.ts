@@ -16,6 +16,8 @@ export interface AccessControlParts {
   quota: QuotaStore;
   limiter: RateLimiter;
   now: () => Date;
+  /** The sandbox's allowance per portal account and UTC day (the account's calls, whatever their cost). */
+  sandbox?: { quota: QuotaStore; accountOf: (sessionSecret: string) => { id: number; verified: boolean } | null };
   /** Told about each admitted use (for last-used bookkeeping off the request path). */
   onUse?: (keyId: number, atMs: number) => void;
 }
@@ -103,6 +105,13 @@ export class Meter {
   }
 }
 
+/** Sandbox calls per portal account per UTC day (all products together), and per second. */
+export const SANDBOX_CALLS_PER_DAY = 50;
+const SANDBOX_LIMITS = Object.freeze({
+  daily: Object.freeze({ standard: SANDBOX_CALLS_PER_DAY, forecast_stats: SANDBOX_CALLS_PER_DAY, cheap: SANDBOX_CALLS_PER_DAY }),
+  qps: 2,
+});
+
 export function createAccessControl(parts: AccessControlParts) {
   let window = dayWindowOf(parts.now().getTime());
   return {
@@ -111,19 +120,27 @@ export function createAccessControl(parts: AccessControlParts) {
       return parts.authenticator.authenticate(authorization, address);
     },
 
+    /** The principal of a portal session in the sandbox (`Session <id>`); throws 401 when there is none. */
+    sandboxPrincipal(authorization: string | undefined): Principal {
+      const secret = authorization?.startsWith('Session ') ? authorization.slice(8) : '';
+      const account = secret && parts.sandbox ? parts.sandbox.accountOf(secret) : null;
+      if (!account || !account.verified) throw new ServiceError('missing_api_key', 'Log in to the developer portal to use the sandbox.');
+      return { keyId: account.id, prefix: 'sandbox', plan: 'explorer', limits: SANDBOX_LIMITS, sandbox: true };
+    },
+
     /** Takes a per-second token (throws 429 qps_exceeded) and opens the call's meter on `quotaClass`. */
     async admit(principal: Principal, quotaClass: QuotaClass): Promise<Meter> {
       const nowMs = parts.now().getTime();
-      const rate = await parts.limiter.take(`key:${principal.keyId}`, principal.limits.qps, nowMs);
+      const rate = await parts.limiter.take(`${principal.sandbox ? 'sandbox' : 'key'}:${principal.keyId}`, principal.limits.qps, nowMs);
       if (!rate.allowed) {
         throw new ServiceError('qps_exceeded', `More than ${principal.limits.qps} requests per second for this key.`, {
           retryAfterS: rate.retryAfterS,
           headers: { 'ratelimit-policy': policyHeader(principal.limits, quotaClass), ratelimit: rateLimitHeader('qps', 0, rate.retryAfterS) },
         });
       }
-      parts.onUse?.(principal.keyId, nowMs);
+      if (!principal.sandbox) parts.onUse?.(principal.keyId, nowMs);
       if (nowMs >= window.resetsAtMs || nowMs < window.startMs) window = dayWindowOf(nowMs);
-      return new Meter(principal, parts.quota, quotaClass, window, nowMs);
+      return new Meter(principal, principal.sandbox ? parts.sandbox!.quota : parts.quota, quotaClass, window, nowMs);
     },
   };
 }

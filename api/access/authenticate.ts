@@ -19,6 +19,8 @@ export interface Principal {
   prefix: string;
   plan: KeyRecord['plan'];
   limits: PlanLimits;
+  /** A developer-portal account calling through the sandbox (keyId is then the account's id). */
+  sandbox?: true;
 }
 
 export interface AuthenticatorOptions {

@@ -10,6 +10,8 @@ export interface KeyRequest {
   limits?: KeyLimitOverrides;
   status?: Extract<KeyStatus, 'active' | 'pending'>;
   expiresAt?: Date | null;
+  /** The portal account the key belongs to. */
+  accountId?: number | null;
 }
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
@@ -33,6 +35,7 @@ export function issueKey(keys: Pick<KeysRepo, 'create'>, request: KeyRequest, no
     qps: limits.qps ?? null,
     created_at: now.toISOString(),
     expires_at: request.expiresAt ? request.expiresAt.toISOString() : null,
+    account_id: request.accountId ?? null,
   });
   return { key, record };
 }

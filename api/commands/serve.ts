@@ -25,7 +25,16 @@ Configuration (environment variables):
   BDDS_DEMO_REPLAY     1: seed the recorded series and replay them to the present (labelled);
                        0: serve only what was imported (1)
   BDDS_TRUST_PROXY     trust X-Forwarded-For from the proxies named: 1 for one hop, a number of hops,
-                       or a comma list of addresses/CIDRs (unset: use the socket address)`;
+                       or a comma list of addresses/CIDRs (unset: use the socket address)
+  BDDS_MAX_CONNECTIONS_PER_ADDRESS open connections one client address may hold (64; off behind
+                       BDDS_TRUST_PROXY)
+
+Developer portal (/portal):
+  BDDS_PUBLIC_URL      the address users reach the service at, for links in e-mails (the listening URL)
+  BDDS_SMTP_URL        smtp:// or smtps:// server for the portal's e-mail (unset: written to BDDS_OUTBOX)
+  BDDS_MAIL_FROM       sender of the portal's e-mail ("<service name> <no-reply@localhost>")
+  BDDS_OUTBOX          folder for e-mail when no SMTP server is set (outbox/ beside BDDS_DB)
+  BDDS_COOKIE_SECURE   1: cookies only over HTTPS; 0: also over plain HTTP (1 when BDDS_PUBLIC_URL is https)`;
 
 export async function serveCommand(args: string[], io: CliIo = processIo): Promise<number> {
   parseArgs({ args, options: {}, strict: true });

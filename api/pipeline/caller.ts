@@ -10,7 +10,9 @@ import type { Deps } from '../deps.js';
 export type Caller =
   | { kind: 'anonymous' }
   | { kind: 'internal' }
-  | { kind: 'key'; principal: Principal };
+  | { kind: 'key'; principal: Principal }
+  /** A logged-in portal account trying products in the sandbox: its own daily allowance, not a key's. */
+  | { kind: 'sandbox'; principal: Principal };
 
 export type CallerKind = Caller['kind'];
 
@@ -29,8 +31,10 @@ export function isInternalToken(authorization: string | undefined, internalToken
  * The caller of a keyed product: the internal token, else an API key (throws missing/invalid_api_key).
  * A public product's caller is anonymous whatever it sends, so a bad key never breaks a public call.
  */
-export function identifyCaller(deps: Deps, keyed: boolean, authorization: string | undefined, address: string): Caller {
+export function identifyCaller(deps: Deps, keyed: boolean, authorization: string | undefined, address: string, sandbox = false): Caller {
   if (!keyed) return ANONYMOUS;
+  // The sandbox transport sends `Session <id>` from the portal's cookie; no other transport reaches this.
+  if (sandbox) return { kind: 'sandbox', principal: deps.access.sandboxPrincipal(authorization) };
   if (isInternalToken(authorization, deps.settings.internalToken)) return INTERNAL;
   return { kind: 'key', principal: deps.access.authenticate(authorization, address) };
 }

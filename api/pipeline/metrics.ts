@@ -4,7 +4,7 @@
  */
 import type { CallerKind } from './caller.js';
 
-export type Transport = 'rest' | 'trpc' | 'mcp' | 'cli' | 'status';
+export type Transport = 'rest' | 'trpc' | 'mcp' | 'cli' | 'status' | 'sandbox';
 
 export interface CallCount {
   operation: string;

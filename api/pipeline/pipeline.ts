@@ -78,7 +78,7 @@ export function createPipeline(deps: Deps) {
 
   async function answer(request: PipelineRequest, head: EnvelopeHead, caller: Caller): Promise<{ outcome: Outcome; meter: Meter | null }> {
     const { op } = request;
-    const meter = caller.kind === 'key' ? await deps.access.admit(caller.principal, op.quotaClass!) : null;
+    const meter = caller.kind === 'key' || caller.kind === 'sandbox' ? await deps.access.admit(caller.principal, op.quotaClass!) : null;
     try {
       const call = prepared.get(op, request.params, request.rawKey);
       const run = () => runOperation(op, call.input, deps, { key: preparedKey(op, call, deps) });
@@ -144,7 +144,7 @@ export function createPipeline(deps: Deps) {
       let caller: Caller = { kind: 'anonymous' };
       let outcome: Outcome;
       try {
-        caller = identifyCaller(deps, request.op.access === 'keyed', request.authorization, request.address);
+        caller = identifyCaller(deps, request.op.access === 'keyed', request.authorization, request.address, request.transport === 'sandbox');
         outcome = (await answer(request, head, caller)).outcome;
       } catch (err) {
         // Refused before a meter existed (authentication, the per-second limit): nothing to settle.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { Writable } from 'node:stream';
-import { buildApp } from '../../api/app.js';
+import { buildApp, type AppOptions } from '../../api/app.js';
 import { issueKey } from '../../api/access/issue-key.js';
 import { createDeps } from '../../api/create-deps.js';
 import { createLogger } from '../../api/logger.js';
@@ -86,9 +86,9 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
 }
 
 /** buildApp on real test deps; closed after the test. */
-export async function buildTestApp(t: TestContext, options: TestDepsOptions & { operations?: readonly AnyOperation[] } = {}) {
+export async function buildTestApp(t: TestContext, options: TestDepsOptions & { operations?: readonly AnyOperation[]; portal?: AppOptions['portal'] } = {}) {
   const made = createTestDeps(t, options);
-  const app = buildApp(made.deps, options.operations ? { operations: options.operations } : {});
+  const app = buildApp(made.deps, { ...(options.operations ? { operations: options.operations } : {}), ...(options.portal ? { portal: options.portal } : {}) });
   t.after(() => app.close());
   await app.ready();
   return { app, ...made };
