@@ -105,11 +105,14 @@ export class Meter {
   }
 }
 
-/** Sandbox calls per portal account per UTC day (all products together), and per second. */
+/**
+ * Sandbox calls per portal account per UTC day (all products together), and per second: the daily
+ * allowance bounds a session's use; the per-second limit only keeps a script from firing it all at once.
+ */
 export const SANDBOX_CALLS_PER_DAY = 50;
 const SANDBOX_LIMITS = Object.freeze({
   daily: Object.freeze({ standard: SANDBOX_CALLS_PER_DAY, forecast_stats: SANDBOX_CALLS_PER_DAY, cheap: SANDBOX_CALLS_PER_DAY }),
-  qps: 2,
+  qps: 10,
 });
 
 export function createAccessControl(parts: AccessControlParts) {

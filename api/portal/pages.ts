@@ -27,7 +27,7 @@ export function layout(ctx: PageContext, title: string, main: string): string {
     : `<nav aria-label="Portal"><a href="/portal">Sign up or log in</a> <a href="/docs">API reference</a></nav>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}: ${esc(ctx.serviceName)} developer portal</title><link rel="stylesheet" href="/portal/style.css"></head>
+<title>${esc(title)}: ${esc(ctx.serviceName)} developer portal</title><link rel="stylesheet" href="/portal/style.css"><link rel="icon" href="data:,"></head>
 <body><header><p class="brand"><a href="/portal">${esc(ctx.serviceName)}</a>: developer portal</p>${nav}</header>
 <main id="main"><h1>${esc(title)}</h1>
 ${main}

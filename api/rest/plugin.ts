@@ -29,7 +29,7 @@ export const restPlugin = fp(async (app: FastifyInstance, { ops, pipeline, servi
     docs: '/docs',
     openapi: '/api/openapi.json',
     status: '/api/v1/data/status',
-    get_a_key: 'API keys are created by the operator with `bdds keys create`; the developer portal will issue them.',
+    get_a_key: 'Sign up at /portal: a free Explorer key once your e-mail address is confirmed (operators: `bdds keys create`).',
   });
   app.get('/', (_request, reply) => reply.type('application/json; charset=utf-8').send(rootJson));
 }, { name: 'rest' });

@@ -176,7 +176,7 @@ describe('methods, the root and authentication headers', () => {
     assert.equal(body.docs, '/docs');
     assert.equal(body.openapi, '/api/openapi.json');
     assert.equal(body.status, '/api/v1/data/status');
-    assert.match(body.get_a_key, /bdds keys create/);
+    assert.match(body.get_a_key, /\/portal/);
     assert.ok(root.headers['x-request-id']);
     const icon = await app.inject('/favicon.ico');
     assert.equal(icon.statusCode, 404);
