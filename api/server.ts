@@ -94,6 +94,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
   await scheduler.start(statusJob);
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
+  await scheduler.start({ name: 'portal-purge', intervalMs: 3_600_000, run: async () => void deps.repos.accounts.purgeExpired(deps.now().toISOString()) });
   // Imports by another process, and in replay the readings that the clock reveals, reach cache keys within this.
   await scheduler.start({ name: 'data-versions', intervalMs: DATA_VERSIONS_POLL_MS, run: async () => deps.versions.poll() });
   // The daily computations run in the background so that a start is quick; /status is re-checked once
@@ -120,6 +121,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const url = `http://${host}:${port}`;
   listeningUrl = url;
   log.info({ mail: portal.smtpUrl ? 'smtp' : 'outbox', to: mailer.target, secureCookies: portal.secureCookies }, `developer portal at ${portal.publicUrl ?? url}/portal`);
+  if (!portal.secureCookies && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+    log.warn('portal cookies are sent over plain HTTP: set BDDS_PUBLIC_URL to the https address users reach (or BDDS_COOKIE_SECURE=1)');
+  }
 
   let closing: Promise<void> | null = null;
   const close = () => {

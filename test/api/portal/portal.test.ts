@@ -117,7 +117,12 @@ describe('developer portal', () => {
     assert.equal((await b.post(`/portal/keys/${otherKeyId}/revoke`, {})).statusCode, 404);
     assert.equal(keyOn(other.confirmed.body)?.startsWith('bdds_'), true);
 
-    // Log-out ends the session.
+    // Sessions expire after 7 days; log-out ends one at once.
+    const { b: later } = await signUp(app, smtp, 'weekly@example.org');
+    assert.equal((await later.get('/portal/keys')).statusCode, 200);
+    setNow(deps.now().getTime() + 7 * 86_400_000 + 1_000);
+    assert.equal((await later.get('/portal/keys')).statusCode, 303, 'an expired session is logged out');
+    assert.ok(deps.repos.accounts.purgeExpired(deps.now().toISOString()) >= 1, 'expired sessions and tokens are purged');
     await b.post('/portal/logout', {});
     const after = await b.get('/portal/keys');
     assert.equal(after.statusCode, 303);
