@@ -6,8 +6,11 @@ import type { Deps } from '../deps.js';
 import { liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
-/** The country of the road-graph city nearest to a point (the origin's country when none is given). */
-function nearestCountry(deps: Deps, lat: number, lon: number): string | null {
+/** An origin farther than this from every city of the road graph is outside the area the matrix covers. */
+export const MAX_ORIGIN_KM = 250;
+
+/** The road-graph city nearest to a point: its country (the origin's when none is given) and distance. */
+function nearestCity(deps: Deps, lat: number, lon: number): { country: string | null; km: number } {
   let best: string | null = null;
   let bestKm = Infinity;
   for (const [, , la, lo, country] of deps.roadGraph.nodes) {
@@ -17,7 +20,7 @@ function nearestCountry(deps: Deps, lat: number, lon: number): string | null {
       best = country;
     }
   }
-  return best;
+  return { country: best, km: bestKm };
 }
 
 export const travelMatrix = defineOperation({
@@ -29,7 +32,8 @@ export const travelMatrix = defineOperation({
     'origin\'s side: out of Ukraine from inside it, into Ukraine from outside. `queue_minutes_at_arrival` is the forecast ' +
     'wait for the hour of arrival (the current wait where there is no forecast); `total_minutes` adds the waits of every ' +
     'monitored crossing on the route. Origins in a country with no crossing into Ukraine (`origin_country`, e.g. DE) route ' +
-    'through the countries between, and `route.legs` lists each leg and border.',
+    'through the countries between, and `route.legs` lists each leg and border. An origin more than 250 km from every city ' +
+    'of the network is `400 origin_out_of_range`.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -44,7 +48,12 @@ export const travelMatrix = defineOperation({
   // Routing, the queues at arrival and the totals run whole in a worker (ids and parameters cross, never
   // the graph); the event loop resolves the origin's country, checks the direction and sends.
   async handler(input, deps) {
-    const originCountry = input.origin_country ?? nearestCountry(deps, input.origin_lat, input.origin_lon);
+    const nearest = nearestCity(deps, input.origin_lat, input.origin_lon);
+    if (nearest.km > MAX_ORIGIN_KM) {
+      throw badRequest(`The origin is ${Math.round(nearest.km)} km from the nearest city of the road network (at most ${MAX_ORIGIN_KM} km): ` +
+        'the matrix covers Europe around the borders of Ukraine.', 'origin_out_of_range');
+    }
+    const originCountry = input.origin_country ?? nearest.country;
     const intoUkraine = input.type === 5 || originCountry !== 'UA';
     if (intoUkraine && input.dest !== 'all' && input.dest !== 1) {
       throw badRequest(`From outside Ukraine the crossings lead into Ukraine: 'dest' must be 1 or all.`, 'dest_unreachable');

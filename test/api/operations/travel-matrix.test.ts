@@ -100,6 +100,13 @@ describe('travel-matrix', () => {
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&dest=7')).status, 400);
     assert.equal((await shared.get('origin_lat=50.06&origin_lon=19.94&dest=2')).body.error.reason, 'dest_unreachable');
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&origin_country=Germany')).status, 400);
+    // Far from every city of the network (the Gulf of Guinea, the North Pole): refused, not routed from the nearest city.
+    for (const far of ['origin_lat=0&origin_lon=0', 'origin_lat=90&origin_lon=180']) {
+      const res = await shared.get(far);
+      assert.equal(res.status, 400, far);
+      assert.equal(res.body.error.reason, 'origin_out_of_range');
+      assert.match(res.body.error.message, /km from the nearest city of the road network/);
+    }
   });
 });
 
