@@ -21,6 +21,8 @@ import type { RawParams } from './params.js';
 import { createPreparedCalls, type PreparedCall } from './prepared.js';
 import { cachedAnswer, preparedKey, runOperation } from './run-operation.js';
 
+type BodyParts = ReturnType<typeof successParts>;
+
 export interface PipelineRequest {
   op: AnyOperation;
   /** The REST root the call came under; other transports answer as the operation's first root. */
@@ -104,13 +106,22 @@ export function createPipeline(deps: Deps) {
     }
   }
 
-  /** The body of a call whose answer is `cached`, its parts kept on the prepared call while the answer stands. */
+  /**
+   * The body parts around `usage`, kept beside the cached answer (weakly: they live as long as the cache
+   * holds it), per root and echoed ignored parameters; at most a few variants are kept per answer.
+   */
+  const partsOf = new WeakMap<CachedAnswer, Map<string, BodyParts>>();
+  const MAX_VARIANTS = 8;
   function bodyOf(call: PreparedCall, op: AnyOperation, head: EnvelopeHead, cached: CachedAnswer, usage: Usage | undefined): string {
-    if (call.answer !== cached || call.parts === null) {
-      call.parts = successParts(prefixOf(op, head, cached.result.credits), cached, call.ignored);
-      call.answer = cached;
+    let variants = partsOf.get(cached);
+    if (variants === undefined) partsOf.set(cached, (variants = new Map()));
+    const variant = head.apiVersion + call.variant;
+    let parts = variants.get(variant);
+    if (parts === undefined) {
+      parts = successParts(prefixOf(op, head, cached.result.credits), cached, call.ignored);
+      if (variants.size < MAX_VARIANTS) variants.set(variant, parts);
     }
-    return successBody(call.parts, usage);
+    return successBody(parts, usage);
   }
 
   const headOf = (request: PipelineRequest): EnvelopeHead => ({

@@ -1,12 +1,12 @@
 /**
  * Parsing a call's parameters, remembered per raw form. The same raw parameters always parse to the same
  * input (the schemas are pure), so a transport that can name the raw form (REST: the URL) lets a repeated
- * call skip collecting, validating and canonicalising; and, while the answer is the same cached one, the
- * body parts around `usage` too. Failed parses are not remembered.
+ * call skip collecting, validating and canonicalising. Failed parses are not remembered. A remembered call
+ * holds no answer: body parts are kept beside the cached answer itself (pipeline.ts), so they go when the
+ * operation cache drops it (10,000 calls each holding its last answer once kept 1.3 GB alive).
  */
 import { LRUCache } from 'lru-cache';
 import type { AnyOperation } from '../operation.js';
-import type { CachedAnswer } from './cache.js';
 import { canonicalJson } from './canonical-json.js';
 import { inputError } from './input-error.js';
 import { collectParams, type RawParams } from './params.js';
@@ -15,9 +15,8 @@ export interface PreparedCall {
   input: unknown;
   ignored: string[];
   canonical: string;
-  /** The last answer served for this call and its body parts (reused while the cache returns it). */
-  answer: CachedAnswer | null;
-  parts: { head: string; tail: string } | null;
+  /** Which body parts of an answer this call uses: the ignored parameters it echoes (`meta.ignored_params`). */
+  variant: string;
   /** The cache key for the data version it was built for (rebuilt when the version moves). */
   key: string | null;
   keyVersion: string | number | null;
@@ -36,7 +35,7 @@ export function prepare(op: AnyOperation, params: RawParams): PreparedCall {
   const { values, ignored } = collectParams(op, params);
   const parsed = op.input.safeParse(values);
   if (!parsed.success) throw inputError(parsed.error, values);
-  return { input: freeze(parsed.data), ignored, canonical: canonicalJson(parsed.data), answer: null, parts: null, key: null, keyVersion: null };
+  return { input: freeze(parsed.data), ignored, canonical: canonicalJson(parsed.data), variant: ignored.join('\u0000'), key: null, keyVersion: null };
 }
 
 export function createPreparedCalls(max = 10_000) {
