@@ -9,6 +9,11 @@ export function toServiceError(err: unknown, log: Logger, requestId: string): Se
     // An engine failure or time-out is answered 503; the worker's own error is logged here, once, with the task.
     if ((err.reason === 'engine_failure' || err.reason === 'engine_timeout') && err.cause) {
       const { task, timeoutMs, error } = err.cause as { task?: string; timeoutMs?: number; error?: unknown };
+      // A task the pool cut off because the service is stopping is no failure of the engine.
+      if (/^Terminating worker thread/.test(String((error as Error | undefined)?.message))) {
+        log.warn({ task, reqId: requestId }, 'engine task ended by the shutdown');
+        return err;
+      }
       log.error({ err: error, task, timeoutMs, reqId: requestId }, err.reason === 'engine_timeout' ? 'engine task timed out' : 'engine task failed');
     }
     return err;
