@@ -12,7 +12,8 @@ import { existsSync } from 'node:fs';
 
 // Load the service the way `npm start` runs it: the tsc build in dist/ when present (tsx adds helpers
 // to every function that show in profiles), else the sources.
-const built = existsSync(new URL('../dist/api/server.js', import.meta.url));
+// BENCH_FROM=src: the sources through tsx even when a build exists.
+const built = process.env.BENCH_FROM !== 'src' && existsSync(new URL('../dist/api/server.js', import.meta.url));
 if (built) {
   // A build older than a source file would measure old code: refuse rather than mislead.
   const { readdirSync, statSync } = await import('node:fs');
@@ -22,7 +23,7 @@ if (built) {
       .filter((f) => f.endsWith('.ts') && statSync(new URL(`../${dir}/${f}`, import.meta.url)).mtimeMs > builtAt)
       .map((f) => `${dir}/${f}`));
   if (newer.length > 0) {
-    console.error(`dist/ is older than ${newer.slice(0, 3).join(', ')}${newer.length > 3 ? ' and more' : ''}: run npm run build first`);
+    console.error(`dist/ is older than ${newer.slice(0, 3).join(', ')}${newer.length > 3 ? ' and more' : ''}: run npm run build first (or BENCH_FROM=src)`);
     process.exit(2);
   }
 }
