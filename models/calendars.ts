@@ -42,12 +42,37 @@ export const BanEntry = z.object({
   source: z.string(),
 });
 
+const BanWindow = z.object({ starts_at: z.string(), ends_at: z.string(), date: z.string(), time_from: z.string(), time_until: z.string() });
+
 export const TruckBansOutput = z.object({
   date_from: z.string(),
   date_to: z.string(),
   countries: z.array(CountryCoverage),
   bans: z.array(BanEntry),
   active_now: z.array(BanEntry),
+  // The established service's names (docs/migrating.md):
+  /** Whether any ban listed applies now (`active_now` is not empty). */
+  is_ban_active: z.boolean(),
+  /** What applies now (= `active_now`). */
+  current_bans: z.array(BanEntry),
+  /** Bans of the period that start after now. */
+  upcoming_bans: z.array(BanEntry),
+  /** Per country: `active`, `upcoming` (a ban later in the period), `none` or `not_covered`, the windows and the local time now. */
+  bans_by_country: z.record(z.string(), z.object({
+    status: z.enum(['active', 'upcoming', 'none', 'not_covered']),
+    active_window: BanWindow.nullable(),
+    next_window: BanWindow.nullable(),
+    local_time: z.string().nullable(),
+    tz: z.string().nullable(),
+  })),
+  /** One line: where a ban applies now and what comes next. */
+  summary: z.string(),
+  /** The instant the answer was computed (ISO-8601 UTC). */
+  as_of: z.string(),
+  /** How many bans the period holds (`bans.length`: none is ever left out). */
+  total_available: z.number().int(),
+  /** Always false: every ban of the period is listed. */
+  truncated: z.boolean(),
 });
 export type TruckBansOutput = z.infer<typeof TruckBansOutput>;
 
@@ -64,10 +89,14 @@ export const TradingSundaysOutput = z.object({
     covered: z.boolean(),
     regulated: z.boolean().nullable(),
     rule: z.string(),
+    /** `ban` (shops closed on Sundays), `partial` (some Sundays open), `none` (trading allowed); null when not covered. */
+    regulation_type: z.enum(['ban', 'partial', 'none']).nullable(),
     trading_sundays: z.array(z.string()),
     next: z.string().nullable(),
     law: z.array(z.string()),
     sources: z.array(z.string()),
   })),
+  /** Countries listed. */
+  count: z.number().int(),
 });
 export type TradingSundaysOutput = z.infer<typeof TradingSundaysOutput>;

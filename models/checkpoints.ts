@@ -27,6 +27,8 @@ export const CheckpointEntry = z.object({
   data_quality: DataQuality.nullable(),
   has_day_stats: z.boolean(),
   redirect_to: z.string().optional(),
+  /** The public page of the source this checkpoint's readings come from; null when it has none (or no readings). */
+  source_url: z.string().nullable(),
 });
 
 export const CheckpointsOutput = z.object({ checkpoints: z.array(CheckpointEntry), count: z.number().int() });
@@ -46,9 +48,24 @@ export const SearchMatch = z.object({
   matched_name: z.string(),
   country_pair: z.tuple([z.number().int(), z.number().int()]),
   by_type: z.record(z.string(), z.array(z.string())),
+  /** One row per checkpoint at the location (the established service's `matches[].ppid`); `by_type` groups the same ppids. */
+  ppid: z.array(z.object({
+    ppid: z.string(),
+    crossing_type: z.number().int(),
+    origin: z.number().int(),
+    destination: z.number().int(),
+    status: z.enum(['open', 'closed', 'inactive']),
+  })),
 });
 
 export const SearchOutput = z.object({
-  results: z.array(z.object({ query: z.string(), count: z.number().int(), matches: z.array(SearchMatch) })),
+  results: z.array(z.object({
+    query: z.string(),
+    /** Matching locations (`matches.length`). */
+    count: z.number().int(),
+    /** Checkpoints (ppids) over all matches: what the established service calls `count` (docs/migrating.md). */
+    ppid_count: z.number().int(),
+    matches: z.array(SearchMatch),
+  })),
 });
 export type SearchOutput = z.infer<typeof SearchOutput>;

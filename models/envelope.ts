@@ -11,6 +11,11 @@ export const Usage = z.object({
   remaining: z.number().int(),
   class: QuotaClass,
   resets_at: z.string(),
+  /** The established service's names for the same figures: `requests_today`, `limit_today`, `resets_at`. */
+  used: z.number().int(),
+  limit: z.number().int(),
+  /** ISO-8601 UTC instant of the next reset (= `resets_at`). */
+  reset: z.string(),
 });
 export type Usage = z.infer<typeof Usage>;
 

@@ -22,5 +22,18 @@ export const ForecastStep = z.object({
   source: z.string(),
 });
 
+/** The rows as the worker computes them. */
 export const ForecastOutput = z.array(ForecastStep);
 export type ForecastOutput = z.infer<typeof ForecastOutput>;
+
+/** A row as the product answers it: the worker's, with what each row says about itself. */
+export const ForecastRow = ForecastStep.extend({
+  /** Always `forecast`: the row is a model's output, not a reading. */
+  type_of_data: z.literal('forecast'),
+  /** The unit of `lower_bound`/`upper_bound` (and their `_50`): vehicles, or minutes on wait-only checkpoints. */
+  unit: z.enum(['vehicles', 'minutes']),
+});
+
+/** The `forecast` product's `data`. */
+export const ForecastAnswer = z.array(ForecastRow);
+export type ForecastAnswer = z.infer<typeof ForecastAnswer>;

@@ -85,6 +85,14 @@ export const UpdateInfo = z.object({
   source: z.string().nullable(),
   source_category: z.string().nullable(),
   source_label: z.string().nullable(),
+  /** The source's label in English, whatever `lang` (the established service's name). */
+  source_label_en: z.string().nullable(),
+  /** The upstream feed the reading came from (`granica`, `echerha`, `dpsu`), also for its replayed sample. */
+  origin: z.string().nullable(),
+  /** `age_seconds` in hours, one decimal. */
+  age_hours: z.number().nullable(),
+  /** The public page of the source; null when it has none. */
+  source_url: z.string().nullable(),
 });
 export type UpdateInfo = z.infer<typeof UpdateInfo>;
 

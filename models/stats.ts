@@ -19,6 +19,12 @@ const DayValues = z.object({
   daily: z.object({ avg: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable(), hours_with_data: z.number().int() }),
 });
 
+/** The checkpoint an answer is about, as the established service nests it. */
+const CheckpointRef = z.object({ name: z.string(), source_url: z.string().nullable() });
+const Unit2 = z.enum(['vehicles', 'minutes']).nullable();
+/** The daily figures with `total`: the sum of the hourly values (null without data). */
+const DailyWithTotal = DayValues.shape.daily.extend({ total: z.number().nullable() });
+
 export const StatsOutput = z.object({
   ppid: z.string(),
   name: z.string(),
@@ -27,11 +33,17 @@ export const StatsOutput = z.object({
   unit: Unit.nullable(),
   data_available: z.boolean(),
   hours_in_day: z.number().int(),
+  /** `{name, source_url}` beside the flat `name`. */
+  checkpoint: CheckpointRef,
   hourly: DayValues.shape.hourly,
-  daily: DayValues.shape.daily,
+  /** For charting clients: the hour labels (`00:00` ...) and values of `hourly`, in its order. */
+  labels: z.array(z.string()),
+  values: z.array(z.number().nullable()),
+  /** `total`: the sum of the hourly values (null without data). */
+  daily: DailyWithTotal,
   peak: HourValue,
   quietest: HourValue,
-  compare: z.object({ date: z.string(), hourly: DayValues.shape.hourly, daily: DayValues.shape.daily, delta_avg: z.number().nullable() }).optional(),
+  compare: z.object({ date: z.string(), hourly: DayValues.shape.hourly, daily: DailyWithTotal, delta_avg: z.number().nullable() }).optional(),
 });
 export type StatsOutput = z.infer<typeof StatsOutput>;
 
@@ -63,7 +75,10 @@ export const DayStatsOutput = z.object({
   samples: z.number().int(),
   period_days: z.number().int(),
   data_quality: z.enum(['high', 'low']),
+  /** ISO-8601 UTC, as every instant of the contract. */
   generated_at: z.string(),
+  /** The same instant in unix seconds (the established service gives `generated_at` so: docs/migrating.md). */
+  generated_at_ts: z.number().int(),
 });
 export type DayStatsOutput = z.infer<typeof DayStatsOutput>;
 
@@ -88,6 +103,9 @@ export const Alternative = z.object({
   total_delta_min: z.number().nullable(),
   is_better: z.boolean(),
   ...ReadingKind,
+  /** The queue difference from the checkpoint asked about, in `unit` (vehicles where both count them, else wait minutes). */
+  diff: z.number().nullable().optional(),
+  unit: Unit2.optional(),
 });
 
 export const AlternativesOutput = z.object({
@@ -105,5 +123,9 @@ export const AlternativesOutput = z.object({
   alternatives: z.array(Alternative),
   best: Alternative.nullable(),
   generated_at: z.string(),
+  /** The checkpoint asked about, as the established service nests it: its queue (vehicles, else wait minutes in `unit`). */
+  checkpoint: z.object({ name: z.string(), queue: z.number().nullable(), unit: Unit2, source_url: z.string().nullable() }).optional(),
+  /** The `crossing_type` asked for, null without one. */
+  crossing_type_filter: z.number().int().nullable().optional(),
 });
 export type AlternativesOutput = z.infer<typeof AlternativesOutput>;

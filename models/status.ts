@@ -5,6 +5,8 @@ export const StatusInput = z.object({});
 export type StatusInput = z.infer<typeof StatusInput>;
 
 export const ProductHealth = z.object({
+  /** The product's title (its summary). */
+  title: z.string().optional(),
   status: z.enum(['online', 'degraded', 'offline']),
   latency_ms: z.number().int().nullable(),
   detail: z.string().nullable(),

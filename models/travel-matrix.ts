@@ -43,6 +43,10 @@ export const MatrixResult = z.object({
   queue_cars: z.number().nullable(),
   ...ReadingKind,
   total_minutes: z.number().nullable(),
+  /** Typical wait at the crossing itself: the mean of its typical week (day-stats) where that is in minutes; else null. */
+  avg_crossing_minutes: z.number().nullable().optional(),
+  /** `drive_minutes` + `avg_crossing_minutes`, null when either is. */
+  total_with_avg_crossing: z.number().nullable().optional(),
   status: z.enum(['open', 'closed', 'inactive', 'unreachable']),
   route: z.object({ legs: z.array(MatrixLeg) }),
 });

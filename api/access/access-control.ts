@@ -57,7 +57,10 @@ export class Meter {
 
   private usageOf(used: number): Usage {
     const limit = this.limit;
-    return { requests_today: used, limit_today: limit, remaining: Math.max(0, limit - used), class: this.quotaClass, resets_at: this.window.resetsAtIso };
+    const remaining = Math.max(0, limit - used);
+    const resetsAt = this.window.resetsAtIso;
+    // `used`, `limit` and `reset` are the established service's names for the same figures (docs/migrating.md).
+    return { requests_today: used, limit_today: limit, remaining, class: this.quotaClass, resets_at: resetsAt, used, limit, reset: resetsAt };
   }
 
   /** Consumes `cost` units or throws quota_exceeded (refused whole). */
@@ -96,12 +99,21 @@ export class Meter {
     return err;
   }
 
-  /** `RateLimit-Policy`, and `RateLimit` once the counter has been read or written: it never guesses. */
+  /**
+   * `RateLimit-Policy`, and `RateLimit` once the counter has been read or written: it never guesses. Beside
+   * them the established service's `X-Devapi-Limit`, `X-Devapi-Units` (units this call cost: 0 when it was
+   * not counted or was refunded) and, once the counter is known, `X-Devapi-Remaining`.
+   */
   headers(): Record<string, string> {
     const policy = policyHeader(this.principal.limits, this.quotaClass);
+    const limit = String(this.limit);
+    const units = String(this.charged);
     return this.usage === null
-      ? { 'ratelimit-policy': policy }
-      : { 'ratelimit-policy': policy, ratelimit: rateLimitHeader(this.quotaClass, this.usage.remaining, (this.window.resetsAtMs - this.nowMs) / 1000) };
+      ? { 'ratelimit-policy': policy, 'x-devapi-limit': limit, 'x-devapi-units': units }
+      : {
+        'ratelimit-policy': policy, ratelimit: rateLimitHeader(this.quotaClass, this.usage.remaining, (this.window.resetsAtMs - this.nowMs) / 1000),
+        'x-devapi-limit': limit, 'x-devapi-remaining': String(this.usage.remaining), 'x-devapi-units': units,
+      };
   }
 }
 
@@ -115,11 +127,16 @@ const SANDBOX_LIMITS = Object.freeze({
   qps: 10,
 });
 
+export const MISSING_KEY_MESSAGE =
+  'This product needs an API key: send Authorization: Bearer <key> (preferred), or X-API-Key: <key>, or ?key=<key> in the query string.';
+
 export function createAccessControl(parts: AccessControlParts) {
   let window = dayWindowOf(parts.now().getTime());
   return {
     /** The key's principal; throws 401/403 (or 429 for an address with too many failures). */
     authenticate(authorization: string | undefined, address: string): Principal {
+      // The missing-key message names every form a transport accepts (REST takes all three; docs/migrating.md).
+      if (authorization === undefined || authorization === '') throw new ServiceError('missing_api_key', MISSING_KEY_MESSAGE);
       return parts.authenticator.authenticate(authorization, address);
     },
 

@@ -101,3 +101,20 @@ export function liveVersion(deps: Deps, ppid?: string): string {
 
 /** The start of the next UTC hour (ms): answers that step by the hour (forecasts, arrival hours) expire then. */
 export const nextHourMs = (deps: Deps) => (Math.floor(deps.now().getTime() / 3_600_000) + 1) * 3_600_000;
+
+/**
+ * The public page of each upstream feed (the site a reader can check a reading against; not a page per
+ * crossing, which none of them offers at a stable address). Keyed by the upstream's name.
+ */
+export const SOURCE_PAGES: Readonly<Record<string, string>> = Object.freeze({
+  echerha: 'https://echerha.gov.ua/',
+  dpsu: 'https://dpsu.gov.ua/',
+  granica: 'https://granica.gov.pl/',
+});
+
+/** The upstream a source stands for: `sample.granica` (the replayed recording) is `granica`. */
+export const upstreamOf = (source: string | null | undefined): string | null =>
+  source ? (source.startsWith('sample.') ? source.slice(7) : source) : null;
+
+/** The public page of a source (by its upstream), or null. */
+export const sourceUrlOf = (source: string | null | undefined): string | null => SOURCE_PAGES[upstreamOf(source) ?? ''] ?? null;

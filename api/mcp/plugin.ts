@@ -9,11 +9,44 @@ import { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { sendError } from '../rest/error-handler.js';
-import { createMcpServer } from './tools.js';
+import { createMcpServer, listTools, MCP_SERVER_INFO } from './tools.js';
+
+/**
+ * The server card (`/.well-known/mcp/server-card.json`): what a client of the established service reads to
+ * find the endpoint, the transport, how to authenticate and the tools (our names and their aliases).
+ */
+export function serverCard(ops: readonly AnyOperation[], serviceName: string) {
+  return {
+    name: MCP_SERVER_INFO.name,
+    title: serviceName,
+    version: MCP_SERVER_INFO.version,
+    description: `${serviceName}: border queues, forecasts, fuel, truck bans and more as MCP tools (one per product).`,
+    endpoint: '/mcp',
+    transport: { type: 'streamable-http', url: '/mcp', stateless: true },
+    authentication: {
+      type: 'bearer',
+      header: 'Authorization',
+      scheme: 'Bearer',
+      alternatives: ['X-API-Key: <key>'],
+      note: 'Every tool but status needs an API key: sign up at /portal.',
+    },
+    capabilities: { tools: {} },
+    tools: listTools(ops).map((tool) => ({ name: tool.name, title: tool.title })),
+    documentation: '/docs',
+  };
+}
+
+/** `Bearer <key>` from `Authorization`, else from `X-API-Key` (the established service's header). */
+function credentialOf(request: FastifyRequest): string | undefined {
+  const apiKey = request.headers['x-api-key'];
+  return request.headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
+}
 
 export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; serviceName: string }) {
+  const cardJson = JSON.stringify(serverCard(options.ops, options.serviceName));
+  app.get('/.well-known/mcp/server-card.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(cardJson));
   app.post('/mcp', async (request, reply) => {
-    const server = createMcpServer(options.ops, options.pipeline, { authorization: request.headers.authorization, address: request.ip });
+    const server = createMcpServer(options.ops, options.pipeline, { authorization: credentialOf(request), address: request.ip });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     // The hijacked reply skips Fastify's hooks' headers: set the ones every response carries.

@@ -1,6 +1,7 @@
 /**
  * MCP: every registered operation as a tool (name = operation name, input schema = the operation's zod
- * input as JSON Schema, the same one OpenAPI publishes), each call a thin adapter onto the request
+ * input as JSON Schema, the same one OpenAPI publishes), plus the established service's tool names as
+ * aliases (`TOOL_ALIASES`), each call a thin adapter onto the request
  * pipeline. The tool result carries the REST envelope as `structuredContent` and as text, `isError` for
  * an error envelope, and the HTTP status and headers the pipeline gave in `_meta`.
  */
@@ -20,20 +21,47 @@ export interface McpCaller {
 
 export const MCP_SERVER_INFO = { name: 'bdds', version: '1.0.0' };
 
-export function listTools(ops: readonly AnyOperation[]) {
-  return ops.map((op) => ({
-    name: op.name,
+/**
+ * The tool names a client of the established service calls, each an alias of one of ours (same input, same
+ * envelope, same counting): listed beside our names, never instead of them (docs/migrating.md).
+ */
+export const TOOL_ALIASES: Readonly<Record<string, string>> = Object.freeze({
+  get_api_status: 'status',
+  list_checkpoints: 'checkpoints',
+  get_border_queue: 'border',
+  get_live_queue: 'queue',
+  get_queue_forecast: 'forecast',
+});
+
+function toolOf(op: AnyOperation, name = op.name) {
+  const alias = name === op.name ? null : `Alias of \`${op.name}\` (the established service's tool name).`;
+  return {
+    name,
     title: op.summary,
-    description: [op.summary, op.description, op.access === 'keyed' ? `Quota class: ${op.quotaClass}.` : 'Public: never counted.']
+    description: [op.summary, alias, op.description, op.access === 'keyed' ? `Quota class: ${op.quotaClass}.` : 'Public: never counted.']
       .filter(Boolean).join('\n\n'),
     inputSchema: jsonSchema(op.input, 'input') as { type: 'object'; properties?: Record<string, object> },
-  }));
+  };
+}
+
+/** Every operation by its own name, then the aliases of those present. */
+export function toolNames(ops: readonly AnyOperation[]): Map<string, AnyOperation> {
+  const byName = new Map(ops.map((op) => [op.name, op]));
+  for (const [alias, target] of Object.entries(TOOL_ALIASES)) {
+    const op = byName.get(target);
+    if (op && !byName.has(alias)) byName.set(alias, op);
+  }
+  return byName;
+}
+
+export function listTools(ops: readonly AnyOperation[]) {
+  return [...toolNames(ops)].map(([name, op]) => toolOf(op, name));
 }
 
 /** An MCP server whose tools call `pipeline` as `caller`. One per connection (stdio) or per request (HTTP). */
 export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline, caller: McpCaller): McpServer {
   const mcp = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
-  const byName = new Map(ops.map((op) => [op.name, op]));
+  const byName = toolNames(ops);
   const tools = listTools(ops);
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {

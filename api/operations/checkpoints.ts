@@ -1,6 +1,6 @@
 /** `checkpoints`: the directory of monitored checkpoints, with what is known about their live data. */
 import { CheckpointsInput, CheckpointsOutput } from '../../models/checkpoints.js';
-import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { liveState, liveVersion, nowSeconds, sourceUrlOf } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 export const checkpoints = defineOperation({
@@ -8,7 +8,8 @@ export const checkpoints = defineOperation({
   slug: 'checkpoints',
   summary: 'Directory of monitored checkpoints',
   description: 'Every checkpoint (one location, one direction, one vehicle type) with names, coordinates, time zone and ' +
-    'whether live data is held. `country` matches either side of the border.',
+    'whether live data is held. `country` (a number 1-23 or an ISO-2 code) matches either side of the border; a code ' +
+    'naming no country is `400 unknown_country`. `source_url` is the public page of the source of its readings.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -41,6 +42,7 @@ export const checkpoints = defineOperation({
         data_quality: live.freshness !== null && live.freshness !== 'outdated' ? live.data_quality : null,
         has_day_stats: withDayStats.has(c.ppid),
         ...(c.redirect_to ? { redirect_to: c.redirect_to } : {}),
+        source_url: sourceUrlOf(live.view?.source),
       };
     });
     return { data: { checkpoints: list, count: list.length } };

@@ -24,7 +24,8 @@ export const dayStats = defineOperation({
   summary: 'Typical-week load of a checkpoint: 7 x 24 median with p25/p75',
   description: `Monday = day 0. Precomputed daily from the last 60 days of hourly values (queue where the source counts ` +
     `vehicles, else wait minutes; \`unit\` says which). A checkpoint with fewer than ${DAY_STATS_MIN_DAYS} local days of ` +
-    'readings has none: 404 `no_day_stats`. Weekday labels come from Intl in `lang`.',
+    'readings has none: 404 `no_day_stats`. Weekday labels come from Intl in `lang`. `generated_at` is ISO-8601 UTC, ' +
+    '`generated_at_ts` the same instant in unix seconds.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'forecast_stats',
@@ -44,6 +45,7 @@ export const dayStats = defineOperation({
         ppid: input.ppid, tz: stored.timezone, unit: stored.unit, ...stored.stats,
         weekday_labels: weekdayLabels(input.lang.lang),
         period_days: stored.period_days, data_quality: stored.data_quality, generated_at: stored.generated_at,
+        generated_at_ts: Math.floor(Date.parse(stored.generated_at) / 1000),
       },
     };
   },

@@ -1,6 +1,6 @@
 /** `forecast`: the next 24 or 168 hours of a checkpoint from its back-tested ensemble, with intervals. */
 import { notFound } from '../../models/errors.js';
-import { ForecastInput, ForecastOutput } from '../../models/forecast.js';
+import { ForecastAnswer, ForecastInput, type ForecastOutput } from '../../models/forecast.js';
 import { checkpointOr404, liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
@@ -16,13 +16,14 @@ export const forecast = defineOperation({
     '(split conformal), never negative. `meta.model` publishes the weights and the measured accuracy over 1-24 h (`mae`, ' +
     '`rmse`; `baseline_mae`/`baseline_rmse` = seasonal naive, `baseline_mean4_mae`/`baseline_mean4_rmse` = four-week seasonal ' +
     'mean, on the same points) and interval coverage (`coverage_50`, `coverage_80`, `coverage_95`). The main series is the ' +
-    'queue where the source counts vehicles, else the wait (`avg_cars` null); `wait_min` is forecast too where the source states waits.',
+    'queue where the source counts vehicles, else the wait (`avg_cars` null); `wait_min` is forecast too where the source states waits. ' +
+    'Every row carries `type_of_data: "forecast"` and `unit` (`vehicles`, or `minutes` where the bounds are wait minutes).',
   versions: [1],
   access: 'keyed',
   quotaClass: 'forecast_stats',
   credits: ['dpsu'],
   input: ForecastInput,
-  output: ForecastOutput,
+  output: ForecastAnswer,
   cacheTtlMs: 10 * 60_000,
   // Steps start at the current hour: an answer lives until the next one, or until new data or a new model.
   cacheUntilMs: (_input, deps) => nextHourMs(deps),
@@ -36,6 +37,9 @@ export const forecast = defineOperation({
     const answer = deps.versions.model(input.ppid) === '-' ? null
       : await deps.engine.run('forecast', { ppid: input.ppid, steps: input.prediction_steps, nowS: nowSeconds(deps) });
     if (!answer) throw notFound(`${input.ppid} has too little history for a back-tested forecast (at least 18 days of readings).`, 'no_forecast_model');
-    return answer;
+    // Each row says what it is and its unit (on wait-only checkpoints the bounds are minutes), not only `meta.model`.
+    const unit = answer.meta.model.unit === 'minutes' ? 'minutes' as const : 'vehicles' as const;
+    const rows = JSON.parse(answer.dataJson) as ForecastOutput;
+    return { meta: answer.meta, data: rows.map((row) => ({ ...row, type_of_data: 'forecast' as const, unit })) };
   },
 });

@@ -9,7 +9,8 @@ export const search = defineOperation({
   summary: 'Find checkpoint identifiers by name',
   description: 'Searches the names of every location in all 24 languages, folding case, diacritics and Cyrillic/Latin ' +
     'spellings (`Rava Ruska`, `Рава-Руська` and `rawa ruska` find the same place). Returns every ppid at each ' +
-    'matching location, grouped by vehicle type 4-9. Up to 20 comma-separated names.',
+    'matching location, grouped by vehicle type 4-9 (`by_type`) and as one row per checkpoint (`ppid`); `count` counts ' +
+    'matching locations, `ppid_count` checkpoints. Up to 20 comma-separated names.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -26,6 +27,7 @@ export const search = defineOperation({
         const here = dir.atLocation(m.location_id);
         const by_type: Record<string, string[]> = {};
         for (const c of here) (by_type[String(c.crossing_type)] ??= []).push(c.ppid);
+        const ppid = here.map((c) => ({ ppid: c.ppid, crossing_type: c.crossing_type, origin: c.origin, destination: c.destination, status: c.status }));
         const neighbour = here[0] ? (here[0].origin === ua ? here[0].destination : here[0].origin) : ua;
         return {
           location_id: m.location_id,
@@ -33,9 +35,10 @@ export const search = defineOperation({
           matched_name: m.matched_name,
           country_pair: [ua, neighbour] as [number, number],
           by_type,
+          ppid,
         };
       });
-      return { query, count: matches.length, matches };
+      return { query, count: matches.length, ppid_count: matches.reduce((n, m) => n + m.ppid.length, 0), matches };
     });
     return { data: { results } };
   },

@@ -2,13 +2,22 @@
 import { StatusInput, StatusOutput } from '../../models/status.js';
 import { defineOperation } from '../operation.js';
 
+/**
+ * Each product's title (its summary) by slug, for `products.<slug>.title`. The registry is imported when
+ * first needed, not at load: it imports this file.
+ */
+let titlesOnce: Promise<Map<string, string>> | null = null;
+const productTitles = () =>
+  (titlesOnce ??= import('../registry.js').then(({ operations }) => new Map(operations.map((op) => [op.slug, op.summary]))));
+
 export const status = defineOperation({
   name: 'status',
   slug: 'status',
   summary: 'Health of every product',
   description:
     'Online, degraded or offline for each product, with the latency of its last self-check. ' +
-    'Refreshed every 5 minutes by a background job; a request never triggers a check. Public: no key, never counted.',
+    'Refreshed every 5 minutes by a background job; a request never triggers a check. Public: no key, never counted. ' +
+    'Each product carries its `title`.',
   versions: [1],
   access: 'public',
   quotaClass: null,
@@ -18,14 +27,15 @@ export const status = defineOperation({
   dataVersion: (_input, deps) => deps.repos.status.generation,
   // Reading the stored checks exercises the store, which every product depends on.
   selfCheck: () => ({}),
-  handler(_input, deps) {
+  async handler(_input, deps) {
+    const titles = await productTitles();
     const checks = deps.repos.status.all();
     const summary = { total: checks.length, online: 0, degraded: 0, offline: 0 };
     const products: StatusOutput['products'] = {};
     let checkedAt: string | null = null;
     for (const { product, ...health } of checks) {
       summary[health.status]++;
-      products[product] = health;
+      products[product] = titles.has(product) ? { title: titles.get(product)!, ...health } : health;
       if (checkedAt === null || health.checked_at > checkedAt) checkedAt = health.checked_at;
     }
     const overall: StatusOutput['overall'] =

@@ -6,13 +6,27 @@ import { TradingSundaysInput, TradingSundaysOutput } from '../../models/calendar
 import { defineOperation } from '../operation.js';
 import { nextHourMs } from '../live/checkpoint-live.js';
 
+/**
+ * Regulated countries without a national calendar whose shops may still open on some Sundays of their own
+ * choosing (Croatia: 16 a shop), so `partial` rather than `ban`.
+ */
+const PARTIAL_WITHOUT_CALENDAR: ReadonlySet<string> = new Set(['HR']);
+
+/** `ban`, `partial` or `none` from a rule file: regulated with trading Sundays (a calendar or a per-shop quota) is partial. */
+function regulationTypeOf(code: string, regulated: boolean, hasCalendar: boolean): 'ban' | 'partial' | 'none' {
+  if (!regulated) return 'none';
+  return hasCalendar || PARTIAL_WITHOUT_CALENDAR.has(code) ? 'partial' : 'ban';
+}
+
 export const tradingSundays = defineOperation({
   name: 'tradingSundays',
   slug: 'trading-sundays',
   summary: 'Sunday-trading rules and upcoming trading Sundays per country',
   description: 'Each country with its rule. Where the rule yields one national calendar (Poland), the trading Sundays of ' +
     'this and next year are computed from it (Easter-dependent dates included) with `next`. Countries with a general ' +
-    'Sunday closure or a per-shop quota say so in `rule` with no list. A country without a rule file is `covered: false`.',
+    'Sunday closure or a per-shop quota say so in `rule` with no list. A country without a rule file is `covered: false`. ' +
+    '`regulation_type` is the rule as a token: `ban` (closed on Sundays), `partial` (some Sundays open: a calendar or a ' +
+    'per-shop quota), `none` (Sunday trading allowed); `count` is the number of countries listed.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -30,7 +44,7 @@ export const tradingSundays = defineOperation({
       const file = deps.rules.tradingSundays.get(code);
       const name = countryName(code, 'en');
       if (!file) {
-        return { country: code, country_name: name, covered: false, regulated: null, trading_sundays: [], next: null, law: [], sources: [],
+        return { country: code, country_name: name, covered: false, regulated: null, regulation_type: null, trading_sundays: [], next: null, law: [], sources: [],
           rule: `No Sunday-trading rule is held for ${name}.` };
       }
       const today = localParts(nowS, file.timezone).date;
@@ -38,12 +52,13 @@ export const tradingSundays = defineOperation({
       const sundays = [...(computeSundays(file, thisYear) ?? []), ...(computeSundays(file, thisYear + 1) ?? [])];
       return {
         country: code, country_name: name, covered: true, regulated: file.regulated, rule: file.rule,
+        regulation_type: regulationTypeOf(code, file.regulated, (file.calendars ?? []).length > 0),
         trading_sundays: sundays,
         next: sundays.find((d) => d >= today) ?? null,
         law: (file.calendars ?? []).map((c) => `${c.years.from}-${c.years.until ?? ''}: ${c.law}`),
         sources: file.sources,
       };
     });
-    return { data: { year, countries } };
+    return { data: { year, countries, count: countries.length } };
   },
 });

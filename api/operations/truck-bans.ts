@@ -10,6 +10,47 @@ import { defineOperation } from '../operation.js';
 
 type Coverage = TruckBansOutput['countries'][number];
 type BanOut = TruckBansOutput['bans'][number];
+type CountryBans = TruckBansOutput['bans_by_country'][string];
+
+const windowOf = (b: BanOut | undefined) =>
+  b ? { starts_at: b.starts_at, ends_at: b.ends_at, date: b.date, time_from: b.time_from, time_until: b.time_until } : null;
+
+/** The local wall-clock time of an instant in a zone: `YYYY-MM-DDTHH:MM`. */
+function localTime(nowS: number, timezone: string): string {
+  const p = localParts(nowS, timezone);
+  return `${p.date}T${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+}
+
+/**
+ * The established service's view of the same answer (docs/migrating.md): what applies now, what comes
+ * next, per country, and a one-line summary. Computed from `bans` and `active_now`, never separately.
+ */
+function establishedView(countries: Coverage[], bans: BanOut[], activeNow: BanOut[], now: Date) {
+  const nowMs = now.getTime();
+  const upcoming = bans.filter((b) => Date.parse(b.starts_at) > nowMs);
+  const byCountry: Record<string, CountryBans> = {};
+  for (const c of countries) {
+    const active = activeNow.find((b) => b.country_code === c.country_code);
+    const next = upcoming.find((b) => b.country_code === c.country_code);
+    byCountry[c.country_code] = {
+      status: !c.covered ? 'not_covered' : active ? 'active' : next ? 'upcoming' : 'none',
+      active_window: windowOf(active),
+      next_window: windowOf(next),
+      local_time: c.timezone ? localTime(Math.floor(nowMs / 1000), c.timezone) : null,
+      tz: c.timezone,
+    };
+  }
+  const activeCodes = [...new Set(activeNow.map((b) => b.country_code))];
+  const first = upcoming[0];
+  const summary = [
+    activeCodes.length > 0 ? `Bans apply now in ${activeCodes.join(', ')}.` : 'No ban applies now in the countries listed.',
+    first ? `Next: ${first.country_code} from ${first.date} ${first.time_from} local time.` : 'No further ban in the period.',
+  ].join(' ');
+  return {
+    is_ban_active: activeNow.length > 0, current_bans: activeNow, upcoming_bans: upcoming, bans_by_country: byCountry,
+    summary, as_of: now.toISOString(), total_available: bans.length, truncated: false,
+  };
+}
 
 export const truckBans = defineOperation({
   name: 'truckBans',
@@ -18,7 +59,10 @@ export const truckBans = defineOperation({
   description: 'Weekend, holiday, eve, seasonal and night bans computed from cited rules and the public holidays of ' +
     'date-holidays (regional holidays where a ban is regional), in each country\'s local time. Without `date`, the ' +
     'next 7 days from today in each country. `countries` says what is covered; a country without rules is listed as ' +
-    '`not_covered`, never as "no bans".',
+    '`not_covered`, never as "no bans". Also, from the same bans: `is_ban_active`, `current_bans` (= `active_now`), ' +
+    '`upcoming_bans` (starting after now), `bans_by_country` (status, active and next window, local time, zone), ' +
+    '`summary`, `as_of`, `total_available` and `truncated` (always false: every ban of the period is listed; any number ' +
+    'of countries may be asked for).',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -59,13 +103,15 @@ export const truckBans = defineOperation({
     }
     const starts = countries.filter((c) => c.date_from).map((c) => c.date_from!);
     const ends = countries.filter((c) => c.date_to).map((c) => c.date_to!);
+    const sorted = bans.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.country_code.localeCompare(b.country_code));
     return {
       data: {
         date_from: starts.sort()[0] ?? input.date ?? now.toISOString().slice(0, 10),
         date_to: ends.sort().at(-1) ?? input.date ?? now.toISOString().slice(0, 10),
         countries,
-        bans: bans.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.country_code.localeCompare(b.country_code)),
+        bans: sorted,
         active_now: activeNow,
+        ...establishedView(countries, sorted, activeNow, now),
       },
     };
   },

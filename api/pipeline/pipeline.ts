@@ -23,6 +23,9 @@ import { cachedAnswer, preparedKey, runOperation } from './run-operation.js';
 
 type BodyParts = ReturnType<typeof successParts>;
 
+/** `X-Devapi-Warning` for ignored parameters: names percent-encoded (a header carries no raw UTF-8). */
+const ignoredWarning = (ignored: readonly string[]) => `ignored_params=${ignored.map(encodeURIComponent).join(',')}`;
+
 export interface PipelineRequest {
   op: AnyOperation;
   /** The REST root the call came under; other transports answer as the operation's first root. */
@@ -98,6 +101,8 @@ export function createPipeline(deps: Deps) {
       const headers: Record<string, string> = meter
         ? { 'content-type': JSON_TYPE, etag: cached.etag, ...meter.headers() }
         : { 'content-type': JSON_TYPE, etag: cached.etag };
+      // The established service's warning header where a parameter was ignored (docs/migrating.md).
+      if (meter && call.ignored.length > 0) headers['x-devapi-warning'] = ignoredWarning(call.ignored);
       return { outcome: { status: 200, headers, body: bodyOf(call, op, head, cached, usage), error: null }, meter };
     } catch (err) {
       const error = toServiceError(err, deps.log, request.requestId);

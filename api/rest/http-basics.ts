@@ -1,14 +1,19 @@
 /**
  * What every HTTP response gets, whatever answers it: the request id header, CORS (the API is public and
  * keyed by bearer tokens, no cookies, so every origin may read it), 503 with `Connection: close` while
- * shutting down, the preflight route, and one access-log line per request (no query string, no headers).
+ * shutting down, the preflight route, and one access-log line per request (no query string, no headers: a key
+ * sent as `?key=` is never logged).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ServiceError } from '../../models/errors.js';
 import { sendError, toServiceError } from './error-handler.js';
 
-export const EXPOSED_HEADERS = ['RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id', 'ETag'];
+export const EXPOSED_HEADERS = [
+  'RateLimit-Policy', 'RateLimit', 'Retry-After', 'X-Request-Id', 'ETag',
+  // The established service's headers, beside the IETF ones (docs/migrating.md).
+  'X-Devapi-Limit', 'X-Devapi-Remaining', 'X-Devapi-Units', 'X-Devapi-Warning',
+];
 export const EXPOSED_HEADER_LIST = EXPOSED_HEADERS.join(', ');
 
 /** The request id and CORS headers, on every response. */
@@ -60,7 +65,7 @@ export const httpBasics = fp(async (app: FastifyInstance, options: { serviceName
   app.options('/*', (_request, reply) =>
     reply.status(204).headers({
       'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-      'Access-Control-Allow-Headers': 'Authorization, Content-Type, If-None-Match',
+      'Access-Control-Allow-Headers': 'Authorization, X-API-Key, Content-Type, If-None-Match',
       'Access-Control-Max-Age': '86400',
     }).send());
 }, { name: 'http-basics' });

@@ -2,27 +2,65 @@
  * REST: one GET route (and its HEAD) per operation and version root, a thin adapter onto the request
  * pipeline: the query string, path values, credential, address and `If-None-Match` in; status,
  * headers and the envelope out. No policy here.
+ *
+ * The credential: `Authorization: Bearer <key>` (preferred), else `X-API-Key: <key>`, else `?key=<key>`
+ * (the forms clients of the established service send, docs/migrating.md). Whichever form it came in, the
+ * pipeline receives it as `Bearer <key>`; the query form is taken out of the parameters (never echoed in
+ * `meta.ignored_params`) and out of the raw key the pipeline remembers parses by.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyOperation } from '../operation.js';
 import type { Outcome, Pipeline, PipelineRequest } from '../pipeline/pipeline.js';
+import type { RawQuery } from './querystring.js';
 import { routePath } from './paths.js';
 
 const send = (reply: FastifyReply, outcome: Outcome) => reply.code(outcome.status).headers(outcome.headers).send(outcome.body ?? undefined);
+
+/** The query parameter that may carry the key. */
+export const QUERY_KEY = 'key';
+
+/** The URL without its `key=` query parameters (the path and the other parameters unchanged). */
+export function withoutQueryKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const kept = url.slice(at + 1).split('&').filter((part) => part !== QUERY_KEY && !part.startsWith(`${QUERY_KEY}=`));
+  return kept.length > 0 ? `${url.slice(0, at)}?${kept.join('&')}` : url.slice(0, at);
+}
+
+/**
+ * The credential as `Bearer <key>`, from the first form given, and the query without `key`. A `key` given
+ * twice is left among the parameters, so the pipeline refuses it as repeated like any other parameter.
+ */
+export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string } {
+  const query = request.query as RawQuery | undefined;
+  const fromQuery = query ? query[QUERY_KEY] : undefined;
+  if (typeof fromQuery !== 'string') {
+    const apiKey = request.headers['x-api-key'];
+    const authorization = request.headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
+    return { authorization, query, rawKey: request.url };
+  }
+  const rest: RawQuery = Object.create(null);
+  for (const name of Object.keys(query!)) if (name !== QUERY_KEY) rest[name] = query![name]!;
+  const apiKey = request.headers['x-api-key'];
+  const authorization = request.headers.authorization
+    ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
+  return { authorization, query: rest, rawKey: withoutQueryKey(request.url) };
+}
 
 export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyOperation[], pipeline: Pipeline) {
   for (const op of ops) {
     for (const version of op.versions) {
       // Not an async function: a call answerable at once is sent in the same turn (callNow).
       app.get(routePath(op, version), (request, reply) => {
+        const credential = credentialOf(request);
         const call: PipelineRequest = {
           op, version, transport: 'rest', requestId: request.id,
-          authorization: request.headers.authorization,
+          authorization: credential.authorization,
           address: request.ip,
-          params: { values: request.query, ...(op.pathParams ? { path: request.params as Record<string, string> } : {}), text: true },
+          params: { values: credential.query, ...(op.pathParams ? { path: request.params as Record<string, string> } : {}), text: true },
           ifNoneMatch: request.headers['if-none-match'],
           countable: request.method !== 'HEAD',
-          rawKey: request.url,
+          rawKey: credential.rawKey,
         };
         const now = pipeline.callNow(call);
         if (now) return send(reply, now);

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { TOOL_ALIASES } from '../../../api/mcp/tools.js';
 import { operations } from '../../../api/registry.js';
 import { appWithKey, FIXED_NOW, makeKey } from '../../helpers/deps.js';
 
@@ -15,7 +16,8 @@ describe('MCP', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
     t.after(() => client.close());
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name).sort(), operations.map((op) => op.name).sort());
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), [...operations.map((op) => op.name), ...Object.keys(TOOL_ALIASES)].sort(),
+      'every operation, and the established service\'s names as aliases');
     const queueTool = tools.find((tool) => tool.name === 'queue')!;
     assert.deepEqual(queueTool.inputSchema.required, ['ppid'], 'the input schema is the operation\'s');
 

@@ -68,7 +68,7 @@ describe('search', () => {
     const { get } = await liveApp(t);
     const pl = await get('search?name=Dorohusk,Atlantis&lang=pl');
     assert.equal(pl.body.data.results[0].matches[0].name, 'Dorohusk');
-    assert.deepEqual(pl.body.data.results[1], { query: 'Atlantis', count: 0, matches: [] });
+    assert.deepEqual(pl.body.data.results[1], { query: 'Atlantis', count: 0, ppid_count: 0, matches: [] });
     const uk = await get('search?name=Medyka&lang=uk');
     assert.equal(uk.body.data.results[0].matches[0].name, 'Шегині - Медика');
   });

@@ -24,7 +24,7 @@ function comparable(envelope: Record<string, unknown>) {
   const { usage, error, ...rest } = envelope as { usage?: Record<string, unknown>; error?: Record<string, unknown> };
   return {
     ...rest,
-    ...(usage ? { usage: { ...usage, requests_today: '-', remaining: '-' } } : {}),
+    ...(usage ? { usage: { ...usage, requests_today: '-', remaining: '-', used: '-' } } : {}),
     ...(error ? { error: { ...error, request_id: '-' } } : {}),
   };
 }
