@@ -61,6 +61,9 @@ export const ConfigSchema = z.object({
   BDDS_MAIL_FROM: z.string().min(3).max(200).optional(),
   BDDS_OUTBOX: z.string().min(1).optional(),
   BDDS_COOKIE_SECURE: z.enum(['0', '1']).optional(),
+  // scale-out (issue 21): shared counters, limits and change notices for several instances
+  BDDS_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  BDDS_REDIS_FAILURE: z.enum(['closed', 'open']).optional(),
 });
 
 export interface Config {
@@ -84,6 +87,17 @@ export interface Config {
   maxConnectionsPerAddress?: number | null;
   /** The developer portal's mail and cookies (defaults: outbox folder beside the store, links to the listening URL). */
   portal?: PortalConfig;
+  /** Scale-out (issue 21): counters, limits and change notices in a shared Redis; null (unset): the embedded ones. */
+  redis?: RedisConfig | null;
+}
+
+export interface RedisConfig {
+  url: string;
+  /**
+   * Redis down or not answering: `closed` refuses counted calls (503 service_unavailable, Retry-After);
+   * `open` counts them in this instance's store (over-admission bounded: docs/scale-out.md).
+   */
+  failure: 'closed' | 'open';
 }
 
 export interface PortalConfig {
@@ -129,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       outbox: c.BDDS_OUTBOX ?? join(dirname(c.BDDS_DB), 'outbox'),
       secureCookies: c.BDDS_COOKIE_SECURE !== undefined ? c.BDDS_COOKIE_SECURE === '1' : (c.BDDS_PUBLIC_URL?.startsWith('https:') ?? false),
     },
+    redis: c.BDDS_REDIS_URL ? { url: c.BDDS_REDIS_URL, failure: c.BDDS_REDIS_FAILURE ?? 'closed' } : null,
   };
 }
 

@@ -13,6 +13,7 @@ import { loadRules } from '../data/rules-repo.js';
 import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
+import type { QuotaStore, RateLimiter } from '../models/access.js';
 import { createUsageRepo } from '../data/usage-repo.js';
 import { createCounterWriter } from '../data/counter-writer/client.js';
 import { createAccountsRepo, createSandboxUsage } from '../data/accounts-repo.js';
@@ -32,17 +33,20 @@ export interface DepsParts {
   settings: ServiceSettings;
   /** Failed authentications allowed per address and window (default FAILED_AUTH_LIMIT). */
   failedAuth?: { max: number; windowMs: number };
+  /** Scale-out (issue 21, api/scale-out.ts): shared counters and limiter, each over the embedded one. */
+  scaleOut?: { quota(local: QuotaStore): QuotaStore; limiter(local: RateLimiter): RateLimiter };
 }
 
 export function createDeps(parts: DepsParts) {
   const keys = createKeysRepo(parts.db);
   const lastUsed = createLastUsedRecorder(keys);
   const observations = createObservationsRepo(parts.db, { replay: parts.settings.demoReplay });
-  const { failedAuth: _failedAuth, ...shared } = parts;
+  const { failedAuth: _failedAuth, scaleOut, ...shared } = parts;
   // A store file gets a writer thread for its counters; an in-memory store (build scripts) writes in place.
   const accounts = createAccountsRepo(parts.db);
   const sandbox = createSandboxUsage(parts.db);
   const counters = parts.db.memory || parts.db.readonly ? createUsageRepo(parts.db) : createCounterWriter(parts.db);
+  const authenticator = createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) });
   const deps: Deps = {
     ...shared,
     counters,
@@ -60,9 +64,9 @@ export function createDeps(parts: DepsParts) {
       sandbox,
     },
     access: createAccessControl({
-      authenticator: createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) }),
-      quota: counters,
-      limiter: createTokenBucketLimiter(),
+      authenticator,
+      quota: scaleOut ? scaleOut.quota(counters) : counters,
+      limiter: scaleOut ? scaleOut.limiter(createTokenBucketLimiter()) : createTokenBucketLimiter(),
       now: parts.now,
       onUse: lastUsed.record,
       sandbox: {
@@ -78,5 +82,5 @@ export function createDeps(parts: DepsParts) {
     roadGraph: loadRoadGraph(),
     cache: createOperationCache(),
   };
-  return { deps, lastUsed };
+  return { deps, lastUsed, authenticator };
 }

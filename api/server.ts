@@ -15,6 +15,7 @@ import { issueKey } from './access/issue-key.js';
 import { LAST_USED_FLUSH_MS } from './access/last-used.js';
 import { createClock, loadConfig, type Config } from './config.js';
 import { createDeps } from './create-deps.js';
+import { createScaleOut } from './scale-out.js';
 import type { Deps } from './deps.js';
 import { createScheduler } from './jobs/scheduler.js';
 import { DAY_STATS_INTERVAL_MS, runDayStats } from './jobs/day-stats-job.js';
@@ -74,10 +75,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     closeStore(db);
     throw err;
   }
-  const { deps, lastUsed } = createDeps({
+  // Scale-out (issue 21): with BDDS_REDIS_URL, counters, limits and change notices are shared through Redis.
+  const scaleOut = config.redis ? createScaleOut(config.redis, { db, log, now: createClock(config.now) }) : null;
+  const { deps, lastUsed, authenticator } = createDeps({
     db, engine, log,
     now: createClock(config.now),
     settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay },
+    ...(scaleOut ? { scaleOut } : {}),
   });
   const demoKey = deps.repos.keys.count() === 0
     ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key
@@ -91,6 +95,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     portal: { mailer, publicUrl: () => portal.publicUrl ?? listeningUrl, secureCookies: portal.secureCookies },
   });
   const scheduler = createScheduler(log);
+  if (scaleOut) {
+    await scaleOut.start({ deps, authenticator, operations: ops });
+    await scheduler.start(scaleOut.writebackJob);
+  }
   const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
   await scheduler.start(statusJob);
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
@@ -134,6 +142,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweeper));
       await scheduler.close();
+      await scaleOut?.close();
       lastUsed.flush();
       await engine.close();
       await deps.counters.close?.();

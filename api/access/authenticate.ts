@@ -97,6 +97,19 @@ export function createAuthenticator(options: AuthenticatorOptions) {
       positive.set(header, { principal, atMs: nowMs, expiresAtMs: record.expires_at === null ? null : Date.parse(record.expires_at) });
       return principal;
     },
+
+    // --- scale-out (issue 21): a change notice from another instance ---
+    /**
+     * Drops the cached lookups of these keys (all of them without `keyIds`), so their next call reads the
+     * store again: a key revoked or changed elsewhere takes effect at once instead of after `cacheTtlMs`.
+     */
+    forget(keyIds?: readonly number[]): void {
+      if (keyIds === undefined) return positive.clear();
+      const ids = new Set(keyIds);
+      const stale: string[] = [];
+      for (const [header, entry] of positive.entries()) if (ids.has(entry.principal.keyId)) stale.push(header);
+      for (const header of stale) positive.delete(header);
+    },
   };
 }
 

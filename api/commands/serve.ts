@@ -29,6 +29,12 @@ Configuration (environment variables):
   BDDS_MAX_CONNECTIONS_PER_ADDRESS open connections one client address may hold (64; off behind
                        BDDS_TRUST_PROXY)
 
+Several instances (docs/scale-out.md):
+  BDDS_REDIS_URL       redis:// or rediss:// URL of a Redis shared by the instances: daily quotas,
+                       per-second limits and revocation notices (unset: this instance's store alone)
+  BDDS_REDIS_FAILURE   when Redis is down or does not answer within 200 ms: closed refuses counted
+                       calls with 503 and Retry-After; open counts them in this instance's store (closed)
+
 Developer portal (/portal):
   BDDS_PUBLIC_URL      the address users reach the service at, for links in e-mails (the listening URL)
   BDDS_SMTP_URL        smtp:// or smtps:// server for the portal's e-mail (unset: written to BDDS_OUTBOX)
