@@ -4,6 +4,7 @@
  */
 import type { AnyOperation } from './operation.js';
 import { alternatives } from './operations/alternatives.js';
+import { assistant } from './operations/assistant.js';
 import { border } from './operations/border.js';
 import { checkpoints } from './operations/checkpoints.js';
 import { dayStats } from './operations/day-stats.js';
@@ -27,7 +28,7 @@ import { updateInfo } from './operations/update-info.js';
 /** Keyed by operation name (= tRPC procedure = MCP tool), with each operation's exact type. */
 export const operationsByName = {
   status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, travelMatrix, truckBans, tradingSundays,
-  fuel, fuelCities, pois, restaurants, roadConditions, busCarriers,
+  fuel, fuelCities, pois, restaurants, roadConditions, busCarriers, assistant,
 } as const;
 
 export type OperationsByName = typeof operationsByName;

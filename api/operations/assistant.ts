@@ -1,0 +1,48 @@
+/** `assistant`: a grounded answer to a driver's question, in the question's language or `lang`. */
+import { AssistantInput, AssistantOutput } from '../../models/assistant.js';
+import { answer } from '../assistant/answer.js';
+import { assistantData } from '../assistant/lexicon.js';
+import { understand } from '../assistant/understand.js';
+import { checkpointOr404, liveVersion, nextHourMs } from '../live/checkpoint-live.js';
+import { defineOperation } from '../operation.js';
+
+export const assistant = defineOperation({
+  name: 'assistant',
+  slug: 'assistant',
+  summary: 'A grounded answer to a border-crossing question, in 24 languages',
+  description: 'Understands the question (any of the 24 languages, typos, no diacritics, transliteration, mixed languages: ' +
+    'per-language lexicons, the `search` name index for checkpoints, eld for the language, chrono-node and the lexicons for days ' +
+    'and hours) and answers it with the products themselves: queue now (both directions unless one is asked), best time ' +
+    '(typical week, or the forecast of a day), forecast for a day or hour, alternatives, national fuel prices, truck bans, ' +
+    'trading Sundays, travel time from a town (travel matrix) and road conditions. `intent` and `entities` say what was ' +
+    'understood. Every number in `answer_text` is one of `figures` (value, unit, the text written, and its source), and ' +
+    '`sources` name the product, ppid and the instant the data is of. A question the data cannot answer (rules, documents, ' +
+    'anything else) gets `grounded: false`, an answer that says so and `suggestions`. The answer is in `lang` (default en, ' +
+    'as the interface says); `detected_lang` says what the question is written in. `ppid` gives context ("how long now?").',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'forecast_stats',
+  credits: ['dpsu'],
+  input: AssistantInput,
+  output: AssistantOutput,
+  cacheTtlMs: 60_000,
+  // Answers quote live readings and forecasts of the current hour.
+  cacheUntilMs: (_input, deps) => nextHourMs(deps),
+  dataVersion: (_input, deps) => `${liveVersion(deps)}|${deps.versions.dataset('places')}|${deps.versions.dataset('road')}`,
+  errors: ['not_found'],
+  selfCheck: (deps) => ({ q: 'How long is the queue now?', ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0', lang: 'en' }),
+  async handler(input, deps) {
+    if (input.ppid !== undefined) checkpointOr404(deps, input.ppid);
+    const data = assistantData();
+    const asked = input.lang.requested !== null ? input.lang.lang : null;
+    const understood = await understand(input.q, { directory: deps.repos.directory, now: deps.now(), ppid: input.ppid, lang: asked ?? undefined });
+    // The interface: `lang` is the answer language, default en (the question's own language is `detected_lang`).
+    const lang = input.lang.lang;
+    if (!asked && understood.entities.checkpoint) understood.entities.checkpoint.name = deps.repos.directory.name(understood.entities.checkpoint.location_id, lang);
+    const result = await answer(input.q, understood, lang, data.templates.get(lang)!, deps);
+    return {
+      data: result.data,
+      credits: result.credits,
+    };
+  },
+});
