@@ -18,6 +18,9 @@ import { parseQueryString } from './rest/querystring.js';
 import { trpcPlugin } from './trpc/plugin.js';
 import { mcpPlugin } from './mcp/plugin.js';
 import { adminPlugin } from './rest/admin.js';
+// issue 20: /metrics (prom-client) and the operator dashboard under /dashboard
+import { metricsPlugin } from './metrics/plugin.js';
+import { dashboardPlugin } from './dashboard/plugin.js';
 
 export { EXPOSED_HEADERS } from './rest/http-basics.js';
 
@@ -97,5 +100,8 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   app.register(mcpPlugin, { ops, pipeline, serviceName });
   app.register(adminPlugin, { deps });
   if (options.portal) app.register(portalPlugin, { ...options.portal, deps, ops, pipeline });
+  // issue 20: metrics first (the dashboard reads them); the dashboard's cookie is Secure where the portal's is.
+  app.register(metricsPlugin, { deps, pipeline });
+  app.register(dashboardPlugin, { deps, ops, pipeline, secureCookies: options.portal?.secureCookies ?? false });
   return app;
 }

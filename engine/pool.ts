@@ -4,6 +4,7 @@
  * `service_unavailable`, never as an internal error with the pool's text.
  */
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ServiceError, unavailable } from '../models/errors.js';
@@ -55,6 +56,18 @@ export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoo
     idleTimeout: 60_000,
   });
   let closed = false;
+  /** Tasks started and not yet settled (running on a thread or waiting in Piscina's queue). */
+  let inFlight = 0;
+  /** Thread-seconds spent on tasks: the integral of min(inFlight, threads) over time (ms until `busySince`). */
+  const createdAt = performance.now();
+  let busyMs = 0;
+  let busySince = createdAt;
+  const busyNow = () => Math.min(threads, inFlight);
+  const settleBusy = () => {
+    const t = performance.now();
+    busyMs += busyNow() * (t - busySince);
+    busySince = t;
+  };
   // Without a listener, an error outside a task (a worker failing to load) would crash the process.
   piscina.on('error', (err: Error) => options.onPoolError?.(err));
 
@@ -62,6 +75,8 @@ export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoo
   async function run<K extends keyof T & string>(task: K, arg: Parameters<T[K]>[0]): Promise<Awaited<ReturnType<T[K]>>> {
     if (closed) throw unavailable('The compute engine is shutting down.', 5, 'engine_closed');
     if (piscina.queueSize >= maxQueue) throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
+    settleBusy();
+    inFlight++;
     try {
       return await piscina.run({ task, arg }, { signal: AbortSignal.timeout(taskTimeoutMs) });
     } catch (err) {
@@ -73,6 +88,9 @@ export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoo
       const timeout = name === 'AbortError' || name === 'TimeoutError';
       throw new ServiceError('service_unavailable', timeout ? 'The computation took longer than its time budget.' : 'The compute engine failed on this request.',
         { retryAfterS: 2, reason: timeout ? 'engine_timeout' : 'engine_failure', cause: { task, timeoutMs: timeout ? taskTimeoutMs : undefined, error: err } });
+    } finally {
+      settleBusy();
+      inFlight--;
     }
   }
 
@@ -83,6 +101,25 @@ export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoo
     get queueSize() {
       return piscina.queueSize;
     },
+    // --- for /metrics and the dashboard (issue 20) ---
+    /** Tasks running on a thread now: at most `threads`. */
+    get busyThreads() {
+      return Math.min(threads, Math.max(0, inFlight - piscina.queueSize));
+    },
+    /** Tasks finished since the pool started. */
+    get completed() {
+      return piscina.completed;
+    },
+    /** Thread-seconds spent on tasks since the pool started (a counter: its rate over threads is the utilisation). */
+    get busySeconds() {
+      return (busyMs + busyNow() * (performance.now() - busySince)) / 1000;
+    },
+    /** Share of the threads' time spent on tasks since the pool started (0-1). */
+    get utilization() {
+      const capacityS = ((performance.now() - createdAt) / 1000) * threads;
+      return capacityS > 0 ? Math.min(1, this.busySeconds / capacityS) : 0;
+    },
+    // --- end ---
     /** Starts a task on a thread to prove workers load; throws with the worker's own error if they do not. */
     async verify(): Promise<void> {
       try {

@@ -5,6 +5,7 @@
  * the contract's error. Transports translate their request into a `PipelineRequest` and the `Outcome`
  * (status, headers, the JSON envelope as text) back, and decide nothing.
  */
+import { performance } from 'node:perf_hooks';
 import type { Credit } from '../../data/credits.js';
 import type { Usage } from '../../models/envelope.js';
 import type { ServiceError } from '../../models/errors.js';
@@ -141,6 +142,7 @@ export function createPipeline(deps: Deps) {
      * then `call` it. (Measured: an async turn per request costs about 15 % of a cached public answer.)
      */
     callNow(request: PipelineRequest): Outcome | null {
+      const started = performance.now();
       const { op } = request;
       if (request.rawKey === undefined) return null;
       const internal = op.access === 'keyed';
@@ -152,10 +154,12 @@ export function createPipeline(deps: Deps) {
         ? { status: 304, headers: { etag: cached.etag }, body: null, error: null }
         : { status: 200, headers: { 'content-type': JSON_TYPE, etag: cached.etag }, body: bodyOf(call, op, headOf(request), cached, undefined), error: null };
       metrics.record(op.name, request.transport, internal ? 'internal' : 'anonymous', outcome.status);
+      metrics.observe(op.name, request.transport, performance.now() - started);
       return outcome;
     },
     /** Runs one call through every policy; never throws. */
     async call(request: PipelineRequest): Promise<Outcome> {
+      const started = performance.now();
       const head = headOf(request);
       let caller: Caller = { kind: 'anonymous' };
       let outcome: Outcome;
@@ -167,6 +171,7 @@ export function createPipeline(deps: Deps) {
         outcome = failure(head, toServiceError(err, deps.log, request.requestId), null, request.requestId);
       }
       metrics.record(request.op.name, request.transport, caller.kind, outcome.status);
+      metrics.observe(request.op.name, request.transport, performance.now() - started);
       return outcome;
     },
   };

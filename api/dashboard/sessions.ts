@@ -1,0 +1,83 @@
+/**
+ * Dashboard sessions: the operator types the internal token once into the log-in form; the server answers
+ * with a session in an HttpOnly cookie. The token itself never reaches the page's script.
+ *
+ * A session is self-contained and signed: `v1.<expiry>.<nonce>.<HMAC-SHA256>`, keyed by a key derived from
+ * the internal token. So every instance that shares the token (several behind a load balancer:
+ * docs/scale-out.md) accepts it, a restart keeps the operator logged in, and changing BDDS_INTERNAL_TOKEN
+ * ends every session at once. Logging out clears the cookie and refuses that session on this instance
+ * until it would have expired. Failed log-ins are limited per client address (per instance).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A session lasts a day: the operator logs in each morning. */
+export const SESSION_TTL_MS = 24 * 3_600_000;
+/** Wrong tokens allowed per client address and window, then 429 until the window ends. */
+export const FAILED_LOGINS_MAX = 10;
+export const FAILED_LOGINS_WINDOW_MS = 15 * 60_000;
+/** Logged-out sessions remembered at most (the oldest forgotten first): a bound on memory. */
+const MAX_ENDED = 10_000;
+
+export function createDashboardSessions(now: () => Date, internalToken: string) {
+  const key = createHmac('sha256', internalToken).update('bdds dashboard session v1').digest();
+  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const ended = new Map<string, number>();
+  const failures = new Map<string, { count: number; resetAtMs: number }>();
+
+  const purge = () => {
+    const t = now().getTime();
+    for (const [id, expiresAt] of ended) if (expiresAt <= t) ended.delete(id);
+    for (const [address, f] of failures) if (f.resetAtMs <= t) failures.delete(address);
+  };
+
+  /** The expiry of a well-signed session, or null. */
+  function verify(id: string | undefined): number | null {
+    if (!id || id.length > 200) return null;
+    const parts = id.split('.');
+    if (parts.length !== 4 || parts[0] !== 'v1' || !/^[0-9a-z]{1,12}$/.test(parts[1]!)) return null;
+    const given = Buffer.from(parts[3]!);
+    const expected = Buffer.from(mac(parts.slice(0, 3).join('.')));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return parseInt(parts[1]!, 36);
+  }
+
+  return {
+    /** A new session: the value for the cookie (shown nowhere else) and when it ends. */
+    create(): { id: string; expiresAt: Date } {
+      const expiresAtMs = now().getTime() + SESSION_TTL_MS;
+      const payload = `v1.${expiresAtMs.toString(36)}.${randomBytes(16).toString('base64url')}`;
+      return { id: `${payload}.${mac(payload)}`, expiresAt: new Date(expiresAtMs) };
+    },
+    /** When the session of this cookie value ends, or null when it is not a live session. */
+    expiresAt(id: string | undefined): Date | null {
+      const expiresAtMs = verify(id);
+      if (expiresAtMs === null || expiresAtMs <= now().getTime() || ended.has(id!)) return null;
+      return new Date(expiresAtMs);
+    },
+    /** Refuses this session from now on (on this instance; the browser's cookie is cleared too). */
+    end(id: string | undefined): void {
+      const expiresAtMs = verify(id);
+      if (expiresAtMs === null) return;
+      if (ended.size >= MAX_ENDED) purge();
+      while (ended.size >= MAX_ENDED) ended.delete(ended.keys().next().value!);
+      ended.set(id!, expiresAtMs);
+    },
+    /** Seconds until this address may try again, or 0 when it may now. */
+    blockedForS(address: string): number {
+      const f = failures.get(address);
+      if (!f || f.count < FAILED_LOGINS_MAX) return 0;
+      const left = f.resetAtMs - now().getTime();
+      return left > 0 ? Math.ceil(left / 1000) : 0;
+    },
+    failed(address: string): void {
+      const t = now().getTime();
+      const f = failures.get(address);
+      if (!f || f.resetAtMs <= t) {
+        if (failures.size >= 10_000) purge();
+        failures.set(address, { count: 1, resetAtMs: t + FAILED_LOGINS_WINDOW_MS });
+      } else f.count++;
+    },
+  };
+}
+
+export type DashboardSessions = ReturnType<typeof createDashboardSessions>;
