@@ -1,31 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { issueKey } from '../../api/access/issue-key.js';
 import { createKeysRepo } from '../../data/keys-repo.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { tempDir } from '../helpers/deps.js';
 import { seededStore } from '../helpers/store-templates.js';
+import { serveProcess } from '../helpers/serve-process.js';
 
 const LIMIT = 150;
 
-function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
-    env: { ...process.env, BDDS_PORT: '0', BDDS_DB: db, BDDS_DEMO_REPLAY: '0', BDDS_THREADS: '1', BDDS_LOG_LEVEL: 'info' },
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 30_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /bdds listening on (http:\/\/[^"\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    });
-  });
-}
+const serve = (db: string) => serveProcess({ BDDS_DB: db });
 
 const storedUse = (db: string, keyId: number) => {
   const store = openStore(db);

@@ -4,7 +4,7 @@
  * killed with -9. Keys and calls go over real listeners.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { closeStore, openStore } from '../../data/store.js';
 import { startRedis, type TestRedis } from '../data/redis/redis-server.js';
 import { captureLogger } from '../helpers/deps.js';
 import { seededStore } from '../helpers/store-templates.js';
+import { serveProcess } from '../helpers/serve-process.js';
 
 const NOW = '2026-11-22T10:00:00Z';
 const DAY = '2026-11-22';
@@ -60,25 +61,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>, with
   return performance.now() - started;
 }
 
-function serve(db: string, redisUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
-    env: { ...process.env, BDDS_PORT: '0', BDDS_DB: db, BDDS_NOW: NOW, BDDS_DEMO_REPLAY: '0', BDDS_THREADS: '1', BDDS_LOG_LEVEL: 'info', BDDS_REDIS_URL: redisUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 30_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /bdds listening on (http:\/\/[^"\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`bdds serve exited (${code}): ${out}`)));
-  });
-}
+const serve = (db: string, redisUrl: string) => serveProcess({ BDDS_DB: db, BDDS_NOW: NOW, BDDS_REDIS_URL: redisUrl });
 
 describe('several instances on one Redis', () => {
   const cleanups: (() => unknown)[] = [];

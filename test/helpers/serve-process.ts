@@ -1,0 +1,30 @@
+/** `bdds serve` in a process of its own (signal and crash tests): resolves with the child and its URL once it listens. */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ServedProcess {
+  child: ChildProcess;
+  url: string;
+}
+
+export function serveProcess(env: Record<string, string>): Promise<ServedProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
+    env: { ...process.env, BDDS_PORT: '0', BDDS_DEMO_REPLAY: '0', BDDS_THREADS: '1', BDDS_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 30_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /bdds listening on (http:\/\/[^"\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]! });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bdds serve exited (${code}): ${out}`));
+    });
+  });
+}
