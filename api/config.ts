@@ -61,6 +61,8 @@ export const ConfigSchema = z.object({
   BDDS_MAIL_FROM: z.string().min(3).max(200).optional(),
   BDDS_OUTBOX: z.string().min(1).optional(),
   BDDS_COOKIE_SECURE: z.enum(['0', '1']).optional(),
+  BDDS_ASSISTANT_LLM_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of an OpenAI-compatible API' }).optional(),
+  BDDS_ASSISTANT_LLM_MODEL: z.string().min(1).max(200).optional(),
   // scale-out (issue 21): shared counters, limits and change notices for several instances
   BDDS_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   BDDS_REDIS_FAILURE: z.enum(['closed', 'open']).optional(),
@@ -85,6 +87,8 @@ export interface Config {
   trustProxy?: TrustProxy | null;
   /** Open connections allowed per client address (null: the server's default). Off behind a trusted proxy. */
   maxConnectionsPerAddress?: number | null;
+  /** The assistant's optional language model (phrasing only); null: off. */
+  assistantLlm?: { url: string; model: string } | null;
   /** The developer portal's mail and cookies (defaults: outbox folder beside the store, links to the listening URL). */
   portal?: PortalConfig;
   /** Scale-out (issue 21): counters, limits and change notices in a shared Redis; null (unset): the embedded ones. */
@@ -136,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoReplay: c.BDDS_DEMO_REPLAY === '1',
     trustProxy: c.BDDS_TRUST_PROXY ?? null,
     maxConnectionsPerAddress: c.BDDS_MAX_CONNECTIONS_PER_ADDRESS ?? null,
+    assistantLlm: c.BDDS_ASSISTANT_LLM_URL ? { url: c.BDDS_ASSISTANT_LLM_URL, model: c.BDDS_ASSISTANT_LLM_MODEL ?? 'local' } : null,
     portal: {
       publicUrl: c.BDDS_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
       smtpUrl: c.BDDS_SMTP_URL ?? null,

@@ -18,6 +18,7 @@ import type { RoadGraphData } from '../engine/routing/graph.js';
 import type { AccessControl } from './access/access-control.js';
 import type { OperationCache } from './pipeline/cache.js';
 import type { ServicePool } from './service-pool.js';
+import type { PhrasingConfig } from './assistant/phrasing.js';
 
 export interface ServiceSettings {
   /** Shown in `attribution` ("Data by <name>"). */
@@ -26,6 +27,8 @@ export interface ServiceSettings {
   internalToken: string | null;
   /** Recorded series are replayed shifted to the present (demo); labelled `replay`. */
   demoReplay: boolean;
+  /** The assistant's optional language model, for phrasing only (api/assistant/phrasing.ts); absent: off. */
+  assistantLlm?: PhrasingConfig | null;
 }
 
 export interface Deps {

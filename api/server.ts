@@ -80,7 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { deps, lastUsed, authenticator } = createDeps({
     db, engine, log,
     now: createClock(config.now),
-    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay },
+    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null },
     ...(scaleOut ? { scaleOut } : {}),
   });
   const demoKey = deps.repos.keys.count() === 0

@@ -87,6 +87,8 @@ export const AssistantOutput = z.object({
   sources: z.array(AssistantSource),
   /** Questions this service can answer, in the answer's language (offered when it could not answer). */
   suggestions: z.array(z.string()),
+  /** Who worded `answer_text`: the templates, or the optional language model (checked against `figures`). */
+  phrasing: z.enum(['template', 'model']),
 });
 export type AssistantOutput = z.infer<typeof AssistantOutput>;
 

@@ -36,6 +36,8 @@ const EXAMPLE_LOCATION = 2;
 export interface AnswerResult {
   data: AssistantOutput;
   credits: Credit[];
+  /** The names the answer wrote (checkpoints, countries): digits in them are no figures. */
+  names: string[];
 }
 
 interface Called<T> {
@@ -405,8 +407,9 @@ export async function answer(question: string, u: Understanding, lang: Lang, tem
   return {
     data: {
       question, lang, detected_lang: u.detectedLang, answer_text: text, intent, grounded,
-      entities: e, figures: c.figures, sources: c.sources, suggestions: offered,
+      entities: e, figures: c.figures, sources: c.sources, suggestions: offered, phrasing: 'template',
     },
     credits: [...credits],
+    names: [...c.names],
   };
 }

@@ -38,7 +38,7 @@ export async function openLocalService(io: CliIo, options: { threads?: number; l
   const stderr = new Writable({ write: (chunk, _enc, done) => { io.err(String(chunk)); done(); } });
   const { deps } = createDeps({
     db, engine, log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, stderr), now: createClock(config.now),
-    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay },
+    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null },
   });
   return {
     config, deps,

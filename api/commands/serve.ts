@@ -35,6 +35,10 @@ Several instances (docs/scale-out.md):
   BDDS_REDIS_FAILURE   when Redis is down or does not answer within 200 ms: closed refuses counted
                        calls with 503 and Retry-After; open counts them in this instance's store (closed)
 
+Assistant (optional language model, for phrasing only; every number is checked against the answer's figures):
+  BDDS_ASSISTANT_LLM_URL   base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8081/v1 (unset: off)
+  BDDS_ASSISTANT_LLM_MODEL the model name sent to it (local)
+
 Developer portal (/portal):
   BDDS_PUBLIC_URL      the address users reach the service at, for links in e-mails (the listening URL)
   BDDS_SMTP_URL        smtp:// or smtps:// server for the portal's e-mail (unset: written to BDDS_OUTBOX)

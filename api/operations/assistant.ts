@@ -1,4 +1,5 @@
 /** `assistant`: a grounded answer to a driver's question, in the question's language or `lang`. */
+import { rephrase } from '../assistant/phrasing.js';
 import { AssistantInput, AssistantOutput } from '../../models/assistant.js';
 import { answer } from '../assistant/answer.js';
 import { assistantData } from '../assistant/lexicon.js';
@@ -40,6 +41,12 @@ export const assistant = defineOperation({
     const lang = input.lang.lang;
     if (!asked && understood.entities.checkpoint) understood.entities.checkpoint.name = deps.repos.directory.name(understood.entities.checkpoint.location_id, lang);
     const result = await answer(input.q, understood, lang, data.templates.get(lang)!, deps);
+    const llm = deps.settings.assistantLlm;
+    if (llm) {
+      const phrased = await rephrase(llm, result.data, result.names);
+      if (phrased.text !== null) result.data = { ...result.data, answer_text: phrased.text, phrasing: 'model' };
+      else if (result.data.grounded) deps.log.warn({ why: phrased.why }, 'assistant: the model\'s phrasing was not used');
+    }
     return {
       data: result.data,
       credits: result.credits,
