@@ -287,4 +287,22 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT, WITHOUT ROWID;
    ALTER TABLE api_keys ADD COLUMN account_id INTEGER REFERENCES accounts (id);
    CREATE INDEX api_keys_account ON api_keys (account_id);`,
+  // 11: one row per `bdds import` run (data/import-runs-repo.ts): what it read, imported, found held already
+  // and rejected, or why it failed; the operator dashboard lists the latest.
+  `CREATE TABLE import_runs (
+     id          INTEGER PRIMARY KEY,
+     format      TEXT NOT NULL,
+     dataset     TEXT NOT NULL CHECK (dataset IN ('observations', 'places', 'bus', 'road')),
+     source      TEXT,
+     files       TEXT NOT NULL,
+     started_at  TEXT NOT NULL,
+     finished_at TEXT NOT NULL CHECK (finished_at >= started_at),
+     status      TEXT NOT NULL CHECK (status IN ('ok', 'failed', 'rejected-rows')),
+     rows_read   INTEGER NOT NULL DEFAULT 0 CHECK (rows_read >= 0),
+     imported    INTEGER NOT NULL DEFAULT 0 CHECK (imported >= 0),
+     duplicates  INTEGER NOT NULL DEFAULT 0 CHECK (duplicates >= 0),
+     rejected    INTEGER NOT NULL DEFAULT 0 CHECK (rejected >= 0),
+     error       TEXT
+   ) STRICT;
+   CREATE INDEX import_runs_finished ON import_runs (finished_at);`,
 ];

@@ -15,6 +15,7 @@ import { importBusCrossings, replaceBusRoutes } from '../../data/importers/bus/r
 import { loadRoadGraph } from '../../data/seed.js';
 import type { Db } from '../../data/store.js';
 import { routeCrossingRows } from '../bus/route-network.js';
+import type { ImportRunContext } from './import-run.js';
 import type { CliIo } from './io.js';
 
 export const BUS_FORMATS: Readonly<Record<string, string>> = Object.freeze({
@@ -28,17 +29,25 @@ const textOf = (file: string) => {
   return (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
 };
 
-/** Parses every path first (a file that cannot be read imports nothing), then writes; returns the rejected rows. */
-export function importBus(db: Db, format: string, paths: string[], options: { source?: string; json: boolean }, io: CliIo): Rejected[] {
+/** What a bus import did: crossings (or routes of a network: read, placed at a held checkpoint) and rejected rows. */
+export interface BusImportResult {
+  rowsRead: number;
+  imported: number;
+  duplicates: number;
+  rejected: Rejected[];
+}
+
+/** Parses every path first (a file that cannot be read imports nothing), then writes; `run.files` names the files read. */
+export function importBus(db: Db, format: string, paths: string[], options: { source?: string; json: boolean }, io: CliIo, run: ImportRunContext = { files: [] }): BusImportResult {
   const source = options.source ? { source: options.source } : {};
   if (format === 'bus-crossings') {
-    const files = paths.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).sort().map((f) => join(p, f)) : [p]));
+    const files = (run.files = paths.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).sort().map((f) => join(p, f)) : [p])));
     const feeds = files.map((file) => parseBusCrossingsCsv(textOf(file), file, source));
     const directory = createDirectoryRepo(db);
     const summary = importBusCrossings(db, feeds, (ppid) => directory.get(ppid) !== null);
     io.out(options.json ? JSON.stringify({ files: files.length, ...summary })
       : `files ${files.length}, rows read ${summary.rowsRead}: imported ${summary.imported}, duplicates ${summary.duplicates} (already held), rejected rows ${summary.rejected.length}`);
-    return summary.rejected;
+    return { rowsRead: summary.rowsRead, imported: summary.imported, duplicates: summary.duplicates, rejected: summary.rejected };
   }
   const networks: ParsedBusNetwork[] = paths.map((path) => {
     if (format === 'gtfs') {
@@ -50,10 +59,13 @@ export function importBus(db: Db, format: string, paths: string[], options: { so
   const repos = { directory: createDirectoryRepo(db), roadGraph: loadRoadGraph() };
   const rejected: Rejected[] = [];
   const report: object[] = [];
+  const counts = { rowsRead: 0, imported: 0, duplicates: 0 };
   for (const parsed of networks) {
     const { rows, result } = routeCrossingRows(repos, parsed.network);
     const written = replaceBusRoutes(db, parsed.source, rows);
     rejected.push(...parsed.rejected);
+    counts.rowsRead += parsed.network.routes.length;
+    counts.imported += written.routes;
     report.push({ source: parsed.source, routes_read: parsed.network.routes.length, routes_crossing: written.routes, crossings: written.crossings,
       unplaced: result.unplaced, uncertain_stops: result.uncertain_stops });
     if (!options.json) {
@@ -63,5 +75,5 @@ export function importBus(db: Db, format: string, paths: string[], options: { so
     }
   }
   if (options.json) io.out(JSON.stringify({ networks: report, rejected }));
-  return rejected;
+  return { ...counts, rejected };
 }

@@ -13,7 +13,15 @@ import { importRoadReports } from '../../data/importers/road/run.js';
 import type { Db } from '../../data/store.js';
 import type { CliIo } from './io.js';
 
-export function importRoad(db: Db, format: string, files: string[], options: { source?: string; json: boolean; at: Date; approve: boolean }, io: CliIo): Rejected[] {
+/** What a road import did: rows read, reports added or updated (`imported`), unchanged (`duplicates`), rejected rows. */
+export interface RoadImportResult {
+  rowsRead: number;
+  imported: number;
+  duplicates: number;
+  rejected: Rejected[];
+}
+
+export function importRoad(db: Db, format: string, files: string[], options: { source?: string; json: boolean; at: Date; approve: boolean }, io: CliIo): RoadImportResult {
   const road = ROAD_FORMATS[format]!;
   // Every file is parsed before anything is written: one that cannot be read imports nothing.
   const feeds = files.map((file) => {
@@ -37,5 +45,5 @@ export function importRoad(db: Db, format: string, files: string[], options: { s
   io.out(options.json ? JSON.stringify({ files: files.length, status, ...summary })
     : `files ${files.length}, rows read ${summary.rowsRead}: reports added ${summary.added} (${status}), updated ${summary.updated}, ` +
       `unchanged ${summary.unchanged}, ended ${summary.ended} (no longer listed); rejected rows ${summary.rejected.length}`);
-  return summary.rejected;
+  return { rowsRead: summary.rowsRead, imported: summary.added + summary.updated, duplicates: summary.unchanged, rejected: summary.rejected };
 }

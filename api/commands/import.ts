@@ -16,8 +16,8 @@ import { ROAD_FORMATS } from '../../data/importers/road/formats.js';
 import { importFeeds } from '../../data/importers/run-import.js';
 import { createResolver } from '../../data/importers/resolve.js';
 import { seedBundled } from '../../data/seed.js';
-import { closeStore, openStore } from '../../data/store.js';
 import { createClock, loadConfig } from '../config.js';
+import { recordedImportRun } from './import-run.js';
 
 export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
                    [--json] [--approve]
@@ -51,7 +51,9 @@ not held is rejected. --source names the source of fuel-csv rows (default csv).
 --json prints the summary as one JSON object.
 
 Exit 0 when every row was used; 1 when any row was rejected (the other rows are imported all the same),
-unless --allow-rejects is given; 2 on bad usage. Uses the store named by BDDS_DB.`;
+unless --allow-rejects is given; 2 on bad usage. Uses the store named by BDDS_DB, and records every run
+there (also one that failed or rejected rows: its counts, status and error), which the operator dashboard's
+operations view lists.`;
 
 class UsageError extends Error {
   code = 'ERR_PARSE_ARGS_USAGE';
@@ -117,38 +119,40 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
   if (values.approve && !isRoad) throw new UsageError('--approve is for road-report formats');
   if (paths.length === 0) throw new UsageError('name at least one file or folder');
   const config = loadConfig(io.env);
-  const at = values.at ? new Date(values.at) : createClock(config.now)();
+  const clock = createClock(config.now);
+  const at = values.at ? new Date(values.at) : clock();
   if (Number.isNaN(at.getTime())) throw new UsageError('--at must be an ISO instant');
   if (values.source !== undefined && !/^[a-z0-9_.-]{1,40}$/i.test(values.source)) throw new UsageError('--source must be a plain name');
 
-  if (isBus || isRoad) {
-    const db = openStore(config.dbPath);
-    try {
+  const dataset = isPlace ? 'places' : isBus ? 'bus' : isRoad ? 'road' : 'observations';
+  const source = values.source ?? null;
+  return recordedImportRun({ dbPath: config.dbPath, format, dataset, source, paths, now: clock, io }, (db, run) => {
+    if (isBus || isRoad) {
       seedBundled(db, { history: false, now: at });
       const options = { ...(values.source ? { source: values.source } : {}), json: !!values.json };
-      const rejected = isBus ? importBus(db, format, paths, options, io)
-        : importRoad(db, format, paths.flatMap(expand), { ...options, at, approve: !!values.approve }, io);
-      return reportRejects(io, rejected, { list: !values.json, allow: values['allow-rejects'] });
-    } finally {
-      closeStore(db);
+      const result = isBus ? importBus(db, format, paths, options, io, run)
+        : importRoad(db, format, (run.files = paths.flatMap(expand)), { ...options, at, approve: !!values.approve }, io);
+      const exitCode = reportRejects(io, result.rejected, { list: !values.json, allow: values['allow-rejects'] });
+      return { rowsRead: result.rowsRead, imported: result.imported, duplicates: result.duplicates, rejected: result.rejected.length, exitCode };
     }
-  }
-  const files = paths.flatMap(expand);
-  // Parse every file first: a file that cannot be read stops the import before anything is written.
-  const feeds = isPlace
-    ? parseAll(files, (text, file) => PLACE_FORMATS[format]!.parse(text, file, { at, ...(values.source ? { source: values.source } : {}) })).flat()
-    : parseAll(files, (text, file) => FORMATS[format]!.parse(text, file, { at, source: values.source ?? 'import' }));
-  const db = openStore(config.dbPath);
-  try {
-    seedBundled(db, { history: false, now: createClock(config.now)() });
+    const files = (run.files = paths.flatMap(expand));
+    // Parse every file first: a file that cannot be read stops the import before anything is written.
+    const feeds = isPlace
+      ? parseAll(files, (text, file) => PLACE_FORMATS[format]!.parse(text, file, { at, ...(values.source ? { source: values.source } : {}) })).flat()
+      : parseAll(files, (text, file) => FORMATS[format]!.parse(text, file, { at, source: values.source ?? 'import' }));
+    seedBundled(db, { history: false, now: clock() });
     if (isPlace) {
-      const summary = importPlaces(db, feeds as ParsedPlaces[], { now: createClock(config.now)(), onProgress: progressReporter(io, 'records') });
+      const summary = importPlaces(db, feeds as ParsedPlaces[], { now: clock(), onProgress: progressReporter(io, 'records') });
       if (values.json) io.out(JSON.stringify({ files: files.length, ...summary }));
       else {
         io.out(`files ${files.length}, rows read ${summary.rowsRead}; stations ${countsLine(summary.stations)}; prices ${countsLine(summary.prices)}; ` +
           `national prices ${countsLine(summary.countryPrices)}; places ${countsLine(summary.pois)}; rejected rows ${summary.rejected.length}`);
       }
-      return reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] });
+      const kinds = [summary.stations, summary.prices, summary.countryPrices, summary.pois];
+      return {
+        rowsRead: summary.rowsRead, imported: kinds.reduce((n, c) => n + c.added + c.updated, 0), duplicates: kinds.reduce((n, c) => n + c.unchanged, 0),
+        rejected: summary.rejected.length, exitCode: reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] }),
+      };
     }
     const summary = importFeeds(db, feeds as ParsedFeed[], createResolver(createDirectoryRepo(db)), { onProgress: progressReporter(io, 'readings') });
     if (values.json) {
@@ -157,8 +161,9 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
       io.out(`files ${files.length}, rows read ${summary.rowsRead}, readings ${summary.readings}: imported ${summary.imported}, ` +
         `duplicates ${summary.duplicates} (already held), skipped ${summary.skipped}; empty rows ${summary.empty}, rejected rows ${summary.rejected.length}`);
     }
-    return reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] });
-  } finally {
-    closeStore(db);
-  }
+    return {
+      rowsRead: summary.rowsRead, imported: summary.imported, duplicates: summary.duplicates, rejected: summary.rejected.length,
+      exitCode: reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] }),
+    };
+  });
 }

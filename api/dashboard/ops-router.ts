@@ -5,10 +5,12 @@
  *
  *   clock     the service's clock (BDDS_NOW when pinned) and when the session ends
  *   overview  traffic per product (rates, errors, latency), callers, the engine pool, data freshness per
- *             source and dataset, importer runs (not recorded: says so), keys and quota per plan, sandbox use
+ *             source and dataset, the latest importer runs (`bdds import`, with their rejected rows: the
+ *             `import_runs` table), keys and quota per plan, sandbox use
  */
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { ServiceMetrics } from '../metrics/service-metrics.js';
+import type { ImportRun, ImportRunsRepo } from '../../data/import-runs-repo.js';
+import type { OperationsOverview, ServiceMetrics } from '../metrics/service-metrics.js';
 
 export interface OpsContext {
   /** When the request's dashboard session ends; null without a live session. */
@@ -23,10 +25,32 @@ const operator = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, sessionEndsAt: ctx.sessionEndsAt } });
 });
 
-export function createOpsRouter(metrics: Pick<ServiceMetrics, 'overview'>) {
+/** How many importer runs the overview lists, the newest first. */
+export const IMPORT_RUNS_SHOWN = 20;
+
+export interface ImportRunsFigures {
+  recorded: true;
+  /** The latest runs, the newest first; empty when nothing was imported into this store yet. */
+  runs: ImportRun[];
+  /** Set when the runs could not be read (the rest of the overview stands). */
+  error: string | null;
+}
+
+export type DashboardOverview = OperationsOverview & { import_runs: ImportRunsFigures };
+
+/** `importRuns` is called on the first overview (statements are prepared then, not when the app is built). */
+export function createOpsRouter(metrics: Pick<ServiceMetrics, 'overview'>, importRuns: () => Pick<ImportRunsRepo, 'latest'>) {
+  let repo: Pick<ImportRunsRepo, 'latest'> | null = null;
+  const runs = (): ImportRunsFigures => {
+    try {
+      return { recorded: true, runs: (repo ??= importRuns()).latest(IMPORT_RUNS_SHOWN), error: null };
+    } catch {
+      return { recorded: true, runs: [], error: 'The importer runs could not be read from the store.' };
+    }
+  };
   return t.router({
     clock: operator.query(({ ctx }) => ({ now: ctx.now().toISOString(), session_ends_at: ctx.sessionEndsAt.toISOString() })),
-    overview: operator.query(() => metrics.overview()),
+    overview: operator.query((): DashboardOverview => ({ ...metrics.overview(), import_runs: runs() })),
   });
 }
 

@@ -23,6 +23,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createImportRunsRepo } from '../../data/import-runs-repo.js';
 import type { Deps } from '../deps.js';
 import type { AnyOperation } from '../operation.js';
 import { isInternalToken } from '../pipeline/caller.js';
@@ -136,7 +137,7 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardOp
   await app.register(fastifyTRPCPlugin, {
     prefix: `${PATH}/ops`,
     trpcOptions: {
-      router: createOpsRouter(app.serviceMetrics),
+      router: createOpsRouter(app.serviceMetrics, () => createImportRunsRepo(deps.db)),
       createContext: ({ req }: { req: FastifyRequest }): OpsContext => ({ sessionEndsAt: sessionOf(req), now: deps.now }),
       responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
       onError: ({ error }: { error: { code: string; cause?: unknown } }) => {

@@ -23,7 +23,7 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import type { Deps } from '../deps.js';
 import { LATENCY_BOUNDS_MS, type CallCount, type LatencyCount } from '../pipeline/metrics.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
-import { createStoreFigures, IMPORT_RUNS_NOTE, type DatasetFreshness, type PlanFigures, type SourceFreshness, type TopKey } from './store-figures.js';
+import { createStoreFigures, type DatasetFreshness, type PlanFigures, type SourceFreshness, type TopKey } from './store-figures.js';
 
 /** How far back the dashboard's rates look, and how often the counters are sampled for them. */
 export const RATE_WINDOW_MS = 5 * 60_000;
@@ -84,7 +84,6 @@ export interface OperationsOverview {
   engine: EngineFigures;
   sources: SourceFreshness[];
   datasets: DatasetFreshness[];
-  import_runs: { recorded: false; note: string };
   plans: PlanFigures[];
   top_keys: TopKey[];
   sandbox: { used: number; accounts: number };
@@ -301,7 +300,6 @@ export function createServiceMetrics(deps: Deps, pipeline: Pipeline) {
       },
       sources: guarded('sources', () => figures.sources(now)) ?? [],
       datasets: guarded('datasets', () => figures.datasets(now)) ?? [],
-      import_runs: { recorded: false, note: IMPORT_RUNS_NOTE },
       plans: guarded('plans', () => figures.plans(now)) ?? [],
       top_keys: guarded('keys', () => figures.topKeys(now)) ?? [],
       sandbox: guarded('sandbox', () => figures.sandbox(now)) ?? { used: 0, accounts: 0 },

@@ -1,10 +1,8 @@
 /**
  * What the store says about itself, for /metrics and the operator dashboard: how fresh each source's data
  * is, and the keys and today's quota use per plan. Read-only queries on the main connection.
- *
- * The store keeps no record of importer runs (`bdds import` prints what it read, imported and rejected;
- * nothing of that is stored), so freshness is taken from the data itself: the latest reading of each
- * source's series, and the latest import or report time of each place dataset.
+ * Freshness is taken from the data itself: the latest reading of each source's series, and the latest
+ * import or report time of each place dataset (importer runs are in `import_runs`: data/import-runs-repo.ts).
  */
 import type { Db } from '../../data/store.js';
 import { SAMPLE_SOURCE_PREFIX, WEEK_S } from '../../data/observations-repo.js';
@@ -12,9 +10,6 @@ import { limitsFor, PLANS, utcDay, type Plan } from '../access/plans.js';
 import type { QuotaClass } from '../../models/envelope.js';
 
 export const QUOTA_CLASSES: readonly QuotaClass[] = ['standard', 'forecast_stats', 'cheap'];
-
-export const IMPORT_RUNS_NOTE = 'The store records no importer runs (what `bdds import` read, imported and rejected is printed by the '
-  + 'command, not stored), so rejected-row counts are not available here: freshness is taken from the data itself.';
 
 /** The service's freshness bands (README): fresh <= 30 min, recent <= 3 h, stale <= 24 h, outdated beyond. */
 export function freshnessOf(ageS: number | null): 'fresh' | 'recent' | 'stale' | 'outdated' | null {

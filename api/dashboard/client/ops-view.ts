@@ -1,7 +1,7 @@
 /**
- * Operations: product status (the `status` product), data freshness per source and dataset (importer
- * runs are not recorded by the store: it says so), request rates, error rates and latency per product from
- * the service's own metrics, the engine pool, keys and quota use per plan (the ops procedures).
+ * Operations: product status (the `status` product), data freshness per source and dataset, the latest
+ * importer runs with their rejected-row counts (`import_runs`), request rates, error rates and latency per
+ * product from the service's own metrics, the engine pool, keys and quota use per plan (the ops procedures).
  */
 import * as Plot from '@observablehq/plot';
 import { ops, products, type Overview, type Products } from './api.js';
@@ -10,11 +10,14 @@ import { badge, h, numCell, replace, table } from './dom.js';
 import { dateTime, num, pct, seconds } from './format.js';
 
 const CLASSES: Record<string, string> = { standard: 'standard', forecast_stats: 'forecast and statistics', cheap: 'cheap' };
+const RUN_BADGES: Record<string, string> = { ok: 'green', 'rejected-rows': 'yellow', failed: 'red' };
+const fileName = (path: string) => path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 const ms = (v: number | null) => (v === null ? '–' : v < 10 ? `${v.toFixed(2)} ms` : `${Math.round(v)} ms`);
 
 export function createOpsView(root: HTMLElement, ctx: ViewContext): View {
   const statusBox = h('div', { id: 'ops-status', class: 'panel' });
   const freshBox = h('div', { id: 'ops-freshness', class: 'panel' });
+  const importsBox = h('div', { id: 'ops-imports', class: 'panel' });
   const trafficBox = h('div', { id: 'ops-traffic-box', class: 'panel' });
   const engineBox = h('div', { id: 'ops-engine', class: 'panel' });
   const plansBox = h('div', { id: 'ops-plans-box', class: 'panel' });
@@ -25,6 +28,7 @@ export function createOpsView(root: HTMLElement, ctx: ViewContext): View {
       h('section', { 'aria-labelledby': 'h-ops-engine' }, h('h3', { id: 'h-ops-engine' }, 'Worker pool'), engineBox),
       h('section', { 'aria-labelledby': 'h-ops-plans' }, h('h3', { id: 'h-ops-plans' }, 'Keys and quota per plan (today, UTC)'), plansBox)),
     h('section', { 'aria-labelledby': 'h-ops-fresh' }, h('h3', { id: 'h-ops-fresh' }, 'Data freshness'), freshBox),
+    h('section', { 'aria-labelledby': 'h-ops-imports' }, h('h3', { id: 'h-ops-imports' }, 'Importer runs (bdds import)'), importsBox),
     h('section', { 'aria-labelledby': 'h-ops-status' }, h('h3', { id: 'h-ops-status' }, 'Product status (self-checks)'), statusBox));
 
   function renderStatus(answer: Products['status']) {
@@ -101,13 +105,30 @@ export function createOpsView(root: HTMLElement, ctx: ViewContext): View {
         o.sources.map((s) => h('tr', { 'data-source': s.source }, h('td', {}, h('code', {}, s.source)), h('td', {}, s.label), h('td', {}, s.kind),
           numCell(s.series, num(s.series)), numCell(s.rows, num(s.rows)), h('td', {}, dateTime(s.latest)), numCell(s.age_s, seconds(s.age_s)), h('td', {}, badge(s.freshness))))),
       table({ id: 'ops-datasets' }, 'Places, road reports and bus data per source', ['Dataset', 'Source', 'Records', 'Latest (UTC)', 'Age'],
-        o.datasets.map((d) => [d.dataset, h('code', {}, d.source), numCell(d.records, num(d.records)), dateTime(d.latest), numCell(d.age_s, seconds(d.age_s))])),
-      h('p', { id: 'ops-import-note', class: 'note', role: 'note' }, o.import_runs.note));
+        o.datasets.map((d) => [d.dataset, h('code', {}, d.source), numCell(d.records, num(d.records)), dateTime(d.latest), numCell(d.age_s, seconds(d.age_s))])));
     freshBox.dataset.state = 'ready';
   }
 
+  function renderImports(o: Overview) {
+    const { runs, error } = o.import_runs;
+    replace(importsBox,
+      h('p', { id: 'ops-import-note', class: 'note', role: 'note' }, error ?? (runs.length === 0
+        ? 'No importer run is recorded in this store yet.'
+        : `The latest ${runs.length} runs of bdds import on this store, the newest first. Imported: readings, crossings or routes added, places and reports added or updated; duplicates: already held (unchanged); the command lists each rejected row with file and line.`)),
+      runs.length === 0 ? null : h('div', { class: 'scroll' }, table({ id: 'ops-import-runs' }, null,
+        ['When (UTC)', 'Format', 'Files', 'Status', 'Rows read', 'Imported', 'Duplicates', 'Rejected'],
+        runs.map((r) => h('tr', { 'data-run': String(r.id), 'data-format': r.format, 'data-status': r.status },
+          h('td', { title: `started ${r.started_at}, finished ${r.finished_at}` }, dateTime(r.finished_at)),
+          h('td', {}, h('code', {}, r.format), r.source ? ` (${r.source})` : ''),
+          h('td', { title: r.files.join('\n') }, r.files.map(fileName).join(', ')),
+          h('td', { title: r.error }, badge(RUN_BADGES[r.status] ?? null, r.status), r.error ? h('div', { class: 'note' }, r.error.length > 120 ? `${r.error.slice(0, 119)}…` : r.error) : null),
+          numCell(r.rows_read, num(r.rows_read)), numCell(r.imported, num(r.imported)), numCell(r.duplicates, num(r.duplicates)),
+          h('td', { class: r.rejected > 0 ? 'num rejected' : 'num', 'data-value': String(r.rejected) }, r.rejected > 0 ? badge('red', num(r.rejected)) : num(r.rejected)))))));
+    importsBox.dataset.state = 'ready';
+  }
+
   async function load() {
-    for (const box of [statusBox, freshBox, trafficBox, engineBox, plansBox]) box.dataset.state = 'loading';
+    for (const box of [statusBox, freshBox, importsBox, trafficBox, engineBox, plansBox]) box.dataset.state = 'loading';
     const [status, overview] = await Promise.allSettled([products.status.query({}), ops.overview.query()]);
     if (status.status === 'fulfilled') renderStatus(status.value);
     else ctx.fail(status.reason, statusBox);
@@ -116,6 +137,7 @@ export function createOpsView(root: HTMLElement, ctx: ViewContext): View {
       renderEngine(overview.value);
       renderPlans(overview.value);
       renderFreshness(overview.value);
+      renderImports(overview.value);
     } else ctx.fail(overview.reason, trafficBox);
   }
 

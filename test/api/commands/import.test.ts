@@ -2,14 +2,26 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { createImportRunsRepo, type ImportRun } from '../../../data/import-runs-repo.js';
 import { closeStore, openStore } from '../../../data/store.js';
 import { runCli } from '../../helpers/cli.js';
-import { tempDir } from '../../helpers/deps.js';
+import { FIXED_NOW, tempDir } from '../../helpers/deps.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 import { clearPlaces } from '../../helpers/places.js';
 import { seededStore } from '../../helpers/store-templates.js';
 
 const bdds = (db: string, ...args: string[]) => runCli(['import', ...args], { BDDS_DB: db });
+/** With the clock pinned (BDDS_NOW): the run's times are the injected clock's. */
+const bddsAt = (db: string, ...args: string[]) => runCli(['import', ...args], { BDDS_DB: db, BDDS_NOW: FIXED_NOW });
+
+/** The recorded importer runs, the newest first. */
+const runs = (db: string): ImportRun[] => {
+  const store = openStore(db);
+  const latest = createImportRunsRepo(store).latest(50);
+  closeStore(store);
+  return latest;
+};
+const countsOf = (run: ImportRun | undefined) => run && [run.status, run.rows_read, run.imported, run.duplicates, run.rejected];
 
 const rows = (db: string) => {
   const store = openStore(db);
@@ -40,6 +52,9 @@ describe('bdds import', () => {
     assert.equal(c.imported! + c.duplicates! + c.skipped!, c.readings);
     assert.deepEqual(lastProgress(first.stderr), [c.readings, c.readings], 'the last progress line counts what the summary counts');
     assert.equal(rows(db), c.imported);
+    const [run] = runs(db);
+    assert.deepEqual(countsOf(run), ['ok', 41, c.imported, 0, 0], 'one run recorded with the summary\'s counts');
+    assert.deepEqual([run!.format, run!.dataset, run!.source, run!.files, run!.error], ['dpsu', 'observations', null, [fixturePath('pl-ua/dpsu_2026-07-01.csv')], null]);
     const again = await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'));
     assert.equal(again.status, 0, again.stderr);
     const d = counts(again.stdout);
@@ -49,20 +64,27 @@ describe('bdds import', () => {
     const json = JSON.parse((await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'), '--json')).stdout);
     assert.deepEqual([json.imported, json.duplicates], [0, c.imported]);
     assert.equal(rows(db), c.imported);
+    assert.deepEqual(runs(db).map(countsOf), [['ok', 41, 0, c.imported, 0], ['ok', 41, 0, c.imported, 0], ['ok', 41, c.imported, 0, 0]], 'one run per import, the newest first');
   });
 
   it('lists rejected rows with file and line, exits 1 on them, and 0 with --allow-rejects', async (t) => {
     const dir = tempDir(t);
     const file = join(dir, 'obs.csv');
     writeFileSync(file, 'ppid,time,queue\nid_114,2026-11-22T08:00:00Z,4\nid_114,later,5\n');
-    const out = await bdds(seededStore(dir), 'csv', file);
+    const db = seededStore(dir);
+    const out = await bddsAt(db, 'csv', file, '--source', 'acme');
     assert.equal(out.status, 1);
     assert.match(out.stdout, /imported 1,.*rejected rows 1/, 'the summary is printed all the same');
+    const [run] = runs(db);
+    assert.deepEqual(countsOf(run), ['rejected-rows', 2, 1, 0, 1]);
+    assert.deepEqual([run!.source, run!.started_at, run!.finished_at], ['acme', FIXED_NOW, FIXED_NOW], 'timed by the injected clock');
     assert.ok(out.stdout.includes(`rejected ${file}:3: time 'later'`));
     assert.match(out.stderr, /rejected rows 1 .*--allow-rejects/);
-    const allowed = await bdds(seededStore(tempDir(t)), 'csv', file, '--allow-rejects');
+    const allowedDb = seededStore(tempDir(t));
+    const allowed = await bdds(allowedDb, 'csv', file, '--source', 'acme', '--allow-rejects');
     assert.equal(allowed.status, 0, allowed.stderr);
     assert.equal(allowed.stdout, out.stdout);
+    assert.deepEqual(countsOf(runs(allowedDb)[0]), ['rejected-rows', 2, 1, 0, 1], 'allowed, the rejected rows are recorded all the same');
     const json = await bdds(seededStore(tempDir(t)), 'csv', file, '--json');
     assert.equal(json.status, 1);
     assert.deepEqual(JSON.parse(json.stdout).rejected, [{ file, line: 3, reason: "time 'later' is not an ISO instant with offset or unix seconds" }]);
@@ -91,9 +113,20 @@ describe('bdds import', () => {
     assert.equal(out.status, 1);
     assert.match(out.stderr, /nothing was imported/);
     assert.equal(rows(db), 0);
+    const [failed] = runs(db);
+    assert.deepEqual(countsOf(failed), ['failed', 0, 0, 0, 0]);
+    assert.match(failed!.error ?? '', /broken\.csv: .*nothing was imported/);
+    assert.deepEqual(failed!.files, [fixturePath('pl-ua/granica_2026-07-01.csv'), broken]);
+    const missing = join(dir, 'missing.csv');
+    const gone = await bdds(db, 'dpsu', missing);
+    assert.equal(gone.status, 1);
+    const [lost] = runs(db);
+    assert.deepEqual([...countsOf(lost)!, lost!.files], ['failed', 0, 0, 0, 0, [missing]]);
+    assert.match(lost!.error ?? '', /ENOENT.*missing\.csv/);
     assert.equal((await bdds(db, 'granica', fixturePath('pl-ua/granica_2026-07-01.csv'))).status, 0);
     assert.equal((await bdds(db, 'weather', broken)).status, 2);
     assert.equal((await bdds(db, 'csv')).status, 2);
+    assert.deepEqual(runs(db).map((r) => r.status), ['ok', 'failed', 'failed'], 'bad usage is no run');
   });
 
   it('imports place files by format (stations before their prices), under the source named, and again changes nothing', async (t) => {
@@ -105,12 +138,15 @@ describe('bdds import', () => {
     assert.equal(stations.status, 0, stations.stderr);
     const added = /stations (\d+) added, 0 updated, 0 unchanged/.exec(stations.stdout);
     assert.ok(added && Number(added[1]) > 0, stations.stdout);
+    assert.deepEqual([runs(db)[0]!.dataset, runs(db)[0]!.status, runs(db)[0]!.imported], ['places', 'ok', Number(added[1])]);
     const prices = await bdds(db, 'mimit-prices', fixturePath('places/mimit/prezzo_alle_8_excerpt.csv'), '--json');
     const summary = JSON.parse(prices.stdout);
     assert.ok(summary.prices.added > 0);
     assert.equal(prices.status, summary.rejected.length > 0 ? 1 : 0, 'rejected rows set the exit code, in JSON too');
     const again = JSON.parse((await bdds(db, 'mimit-prices', fixturePath('places/mimit/prezzo_alle_8_excerpt.csv'), '--json', '--allow-rejects')).stdout);
     assert.deepEqual([again.prices.added, again.prices.updated, again.prices.unchanged], [0, 0, summary.prices.added + summary.prices.unchanged]);
+    assert.deepEqual(countsOf(runs(db)[0]), [again.rejected.length > 0 ? 'rejected-rows' : 'ok', again.rowsRead, 0, again.prices.unchanged, again.rejected.length],
+      'places: duplicates are the unchanged records');
 
     const csv = await bdds(db, 'fuel-csv', fixturePath('places/station-csv/stations.csv'), '--source', 'acme');
     assert.equal(csv.status, 1, 'the fixture holds bad rows');
@@ -131,6 +167,7 @@ describe('bdds import', () => {
     assert.match(crossings.stdout, /^files 1, rows read 2: imported 1, duplicates 0 \(already held\), rejected rows 1$/m);
     assert.match(crossings.stdout, /rejected .*bus\.csv:3: unknown checkpoint 'id_999999'/);
     assert.match((await bdds(db, 'bus-crossings', csv, '--allow-rejects')).stdout, /imported 0, duplicates 1/);
+    assert.deepEqual(runs(db).map((r) => [r.dataset, ...countsOf(r)!]), [['bus', 'rejected-rows', 2, 0, 1, 1], ['bus', 'rejected-rows', 2, 1, 0, 1]]);
 
     const network = await bdds(db, 'flixbus-network', fixturePath('bus/flixbus_network_excerpt.json'), '--source', 'flix-test', '--allow-rejects');
     assert.equal(network.status, 0, network.stderr);
@@ -139,5 +176,20 @@ describe('bdds import', () => {
     const zosin = store.prepare("SELECT route_id FROM bus_route_crossings WHERE source = 'flix-test' AND ppid = 'id_816' ORDER BY route_id").pluck().all();
     closeStore(store);
     assert.ok(zosin.includes('3224'), `Kyiv - Lutsk - Warsaw crosses at Ustyluh-Zosin: ${zosin.join(', ')}`);
+  });
+
+  it('records a road-report import with its counts, and a second import of the same snapshot as unchanged', async (t) => {
+    const db = seededStore(tempDir(t));
+    const file = fixturePath('road/lt-eismoinfo/road_closed_2026-04-04T2100_excerpt.csv');
+    const first = await bdds(db, 'lt-closures', file, '--json', '--allow-rejects');
+    assert.equal(first.status, 0, first.stderr);
+    const s = JSON.parse(first.stdout);
+    const again = JSON.parse((await bdds(db, 'lt-closures', file, '--json', '--allow-rejects')).stdout);
+    const status = s.rejected.length > 0 ? 'rejected-rows' : 'ok';
+    assert.deepEqual(runs(db).map((r) => [r.dataset, ...countsOf(r)!]), [
+      ['road', status, again.rowsRead, again.added + again.updated, again.unchanged, again.rejected.length],
+      ['road', status, s.rowsRead, s.added + s.updated, s.unchanged, s.rejected.length],
+    ]);
+    assert.ok(s.added > 0 && again.unchanged === s.added, 'the same reports again are unchanged');
   });
 });

@@ -5,13 +5,15 @@
  * tRPC client at /trpc with the internal token (docs/examples/trpc-client.ts).
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../../api/app.js';
 import { addDays, localDate, zonedHourToUtc } from '../../../api/dashboard/client/zoned.js';
 import { createDashboardClient } from '../../../docs/examples/trpc-client.js';
-import { bearer, buildTestApp, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
+import { runCli } from '../../helpers/cli.js';
+import { bearer, buildTestApp, FIXED_NOW, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
 
 const CHROMIUM = process.env.BDDS_CHROMIUM ?? '/usr/bin/chromium';
 /** A truck checkpoint leaving Ukraine at Rawa Ruska-Hrebenne: readings, a typical week and a forecast model. */
@@ -23,7 +25,7 @@ const asNumber = (v: string) => (v === '' ? null : Number(v));
 describe('the operator dashboard in a browser', () => {
   it('logs in with the token, shows each view from the store as the products answer, and /dashboard needs the session', async (t) => {
     assert.ok(existsSync(CHROMIUM), `no browser at ${CHROMIUM}: apt-get install chromium (or set BDDS_CHROMIUM)`);
-    const { app, deps } = await buildTestApp(t, { seed: { history: true, models: true }, engine: { threads: 1 } });
+    const { app, deps, dir } = await buildTestApp(t, { seed: { history: true, models: true }, engine: { threads: 1 } });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const client = createDashboardClient(url, INTERNAL_TOKEN);
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
@@ -183,7 +185,12 @@ describe('the operator dashboard in a browser', () => {
       assert.ok(await page.locator('#matrix-chart svg [aria-label="bar"] rect').count() >= Math.min(20, matrix.length));
     });
 
-    await t.test('operations: freshness per source, traffic per product, the pool, keys and quota per plan', async () => {
+    await t.test('operations: freshness per source, importer runs, traffic per product, the pool, keys and quota per plan', async () => {
+      // An importer run on the served store, by the command (one row imported, one rejected).
+      const csv = join(dir, 'bus.csv');
+      writeFileSync(csv, 'ppid,carrier,arrived_at,crossed_at\nid_116,FlixBus,2026-11-20T06:40:00+02:00,2026-11-20T09:05:00+02:00\nid_999999,Ghost,2026-11-20T06:40:00Z,2026-11-20T07:00:00Z\n');
+      const imported = await runCli(['import', 'bus-crossings', csv], { BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_NOW: FIXED_NOW });
+      assert.equal(imported.status, 1, 'a rejected row');
       const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000 } });
       for (let i = 0; i < 2; i++) assert.equal((await fetch(`${url}/api/v1/data/queue?ppid=${PPID}&section=snapshot`, { headers: bearer(key) })).status, 200);
       assert.equal((await fetch(`${url}/api/v1/data/queue?ppid=id_999999`, { headers: bearer(key) })).status, 404);
@@ -192,7 +199,15 @@ describe('the operator dashboard in a browser', () => {
       await page.waitForSelector('#ops-status[data-state=ready]');
       const sources = await page.$$eval('#ops-sources tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-source')));
       assert.deepEqual(sources, ['sample.dpsu', 'sample.echerha', 'sample.granica']);
-      assert.match(await page.locator('#ops-import-note').innerText(), /records no importer runs/);
+      await page.waitForSelector('#ops-imports[data-state=ready]');
+      const run = page.locator('#ops-import-runs tbody tr');
+      assert.equal(await run.count(), 1, 'the one run of bdds import');
+      assert.equal(await run.getAttribute('data-format'), 'bus-crossings');
+      assert.equal(await run.getAttribute('data-status'), 'rejected-rows');
+      const runCells = await run.locator('td').allInnerTexts();
+      assert.deepEqual(runCells.slice(0, 4), [`${FIXED_NOW.slice(0, 10)} ${FIXED_NOW.slice(11, 16)}`, 'bus-crossings', 'bus.csv', 'rejected-rows']);
+      assert.deepEqual(await cells(page, '#ops-import-runs tbody td.num'), ['2', '1', '0', '1'], 'rows read, imported, duplicates, rejected');
+      assert.equal(await run.locator('td.num.rejected .badge-red').innerText(), '1', 'rejected rows highlighted');
       const queueRow = page.locator('#ops-traffic tr[data-operation="queue"] td.num');
       // Four: these three and the refused one without a session at the start (tRPC, 401).
       assert.equal(await queueRow.nth(0).getAttribute('data-value'), '4', 'four queue calls in the window');
