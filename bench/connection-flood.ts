@@ -11,7 +11,9 @@ import { createInterface } from 'node:readline';
 
 const FLOOD = Number(process.env.FLOOD_SOCKETS ?? 2_100);
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/http-servers.ts', 'service'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/http-servers.ts', 'service'], {
+  stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BENCH_REAL_LIMITS: '1' },
+});
 const info = JSON.parse(await new Promise<string>((resolve, reject) => {
   createInterface({ input: child.stdout! }).once('line', resolve);
   child.once('exit', (code) => reject(new Error(`service exited with ${code}`)));
