@@ -100,7 +100,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await scheduler.start(scaleOut.writebackJob);
   }
   const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
-  await scheduler.start(statusJob);
+  // A new store waits for its first round before listening (/status never answers empty). A store with a
+  // round from before (a restart) serves that one, with its checked_at, while the new round runs after the
+  // socket opens: the round exercises every product (about 1.5 s of loading gazetteer, indexes, language tools).
+  const statusHeld = deps.repos.status.all().length > 0;
+  const firstStatus = scheduler.start(statusJob);
+  if (!statusHeld) await firstStatus;
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
   await scheduler.start({ name: 'portal-purge', intervalMs: 3_600_000, run: async () => void deps.repos.accounts.purgeExpired(deps.now().toISOString()) });
   // Imports by another process, and in replay the readings that the clock reveals, reach cache keys within this.
@@ -113,6 +118,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     { firstRunInMs: dueInMs(deps.repos.dayStats.oldestGeneratedAt(), DAY_STATS_INTERVAL_MS) })
     .then(() => scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: () => runForecastModels(deps) },
       { firstRunInMs: dueInMs(deps.repos.forecastModels.oldestGeneratedAt(), FORECAST_INTERVAL_MS) }))
+    .then(() => firstStatus)
     .then(() => scheduler.runJob(statusJob));
 
   await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
