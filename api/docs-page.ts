@@ -1,8 +1,6 @@
 /** The human API reference at /docs: a self-contained page rendered from the OpenAPI document. */
+import { esc as escapeHtml } from './html.js';
 import type { OpenApiDocument } from './openapi.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Description text as a reader sees it: escaped, with `code` spans set as code (not left as backticks). */
 const renderText = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, '<code>$1</code>');

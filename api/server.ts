@@ -87,7 +87,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key
     : null;
   const ops = options.operations ?? operations;
-  const portal = config.portal ?? loadConfig({}).portal!;
+  // A configuration built in code without portal settings gets the defaults for its own store and name.
+  const portal = config.portal ?? loadConfig({ BDDS_DB: config.dbPath, BDDS_SERVICE_NAME: config.serviceName }).portal!;
   let listeningUrl = '';
   const mailer = createMailer(portal, log, deps.now);
   const app = buildApp(deps, {

@@ -94,20 +94,19 @@ export function createSandboxUsage(db: Db) {
   const used = db.prepare('SELECT used FROM sandbox_usage WHERE account_id = ? AND day = ?').pluck();
   const refund = db.prepare('UPDATE sandbox_usage SET used = max(0, used - 1) WHERE account_id = ? AND day = ?');
   const history = db.prepare('SELECT day, used FROM sandbox_usage WHERE account_id = ? AND day >= ? ORDER BY day');
+  const usedOf = (accountId: number, day: string) => (used.get(accountId, day) as number | undefined) ?? 0;
   return {
-    consume: (accountId: number, day: string, limit: number) => (consume.get({ accountId, day, limit }) as number | undefined) ?? null,
-    used: (accountId: number, day: string) => (used.get(accountId, day) as number | undefined) ?? 0,
-    refund: (accountId: number, day: string) => void refund.run(accountId, day),
+    used: usedOf,
     history: (accountId: number, fromDay: string) => history.all(accountId, fromDay) as { day: string; used: number }[],
     /** As the pipeline's quota store: one counter per account and day, one unit per call whatever its class and cost. */
     asQuotaStore(): QuotaStore {
       return {
         consume: async (accountId, day, _cls, _cost, limit) => {
           const stored = consume.get({ accountId, day, limit }) as number | undefined;
-          return stored === undefined ? { admitted: false, used: (used.get(accountId, day) as number | undefined) ?? 0 } : { admitted: true, used: stored };
+          return stored === undefined ? { admitted: false, used: usedOf(accountId, day) } : { admitted: true, used: stored };
         },
         refund: async (accountId, day) => void refund.run(accountId, day),
-        used: async (accountId, day) => (used.get(accountId, day) as number | undefined) ?? 0,
+        used: async (accountId, day) => usedOf(accountId, day),
       };
     },
   };

@@ -3,17 +3,11 @@
  * stations and places are held in memory (the api layer indexes them), read again when an import bumps
  * the `places` dataset version (read here, cheap); national prices are read per call (a few rows).
  */
-import type { FuelGrade, PoiType } from '../models/places.js';
+import type { FuelGrade, PoiType, StationPriceRecord } from '../models/places.js';
 import type { Db } from './store.js';
 
-export interface HeldPrice {
-  grade: FuelGrade;
-  local_name: string;
-  price: number;
-  currency: string;
-  reported_at: string;
-  self_service: boolean | null;
-}
+/** A station's price as held: the imported record without the station id (it sits on its station). */
+export type HeldPrice = Omit<StationPriceRecord, 'station_id'>;
 
 export interface HeldStation {
   source: string;

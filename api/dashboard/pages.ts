@@ -2,7 +2,7 @@
  * The dashboard's HTML: the log-in form, the page shell the script fills, and the page shown when no
  * internal token is configured. No inline script (the Content-Security-Policy allows only this server's).
  */
-import { esc } from '../portal/pages.js';
+import { esc } from '../html.js';
 
 const STYLE = `body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f5f6f8;color:#1d2330}
 main.login{max-width:28rem;margin:10vh auto;background:#fff;padding:1.5rem 2rem;border-radius:8px;box-shadow:0 1px 4px #0002}

@@ -9,6 +9,7 @@
  * until it would have expired. Failed log-ins are limited per client address (per instance).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createThrottle } from '../access/throttle.js';
 
 /** A session lasts a day: the operator logs in each morning. */
 export const SESSION_TTL_MS = 24 * 3_600_000;
@@ -22,12 +23,11 @@ export function createDashboardSessions(now: () => Date, internalToken: string) 
   const key = createHmac('sha256', internalToken).update('bdds dashboard session v1').digest();
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const ended = new Map<string, number>();
-  const failures = new Map<string, { count: number; resetAtMs: number }>();
+  const failures = createThrottle(FAILED_LOGINS_MAX, FAILED_LOGINS_WINDOW_MS);
 
   const purge = () => {
     const t = now().getTime();
     for (const [id, expiresAt] of ended) if (expiresAt <= t) ended.delete(id);
-    for (const [address, f] of failures) if (f.resetAtMs <= t) failures.delete(address);
   };
 
   /** The expiry of a well-signed session, or null. */
@@ -63,20 +63,8 @@ export function createDashboardSessions(now: () => Date, internalToken: string) 
       ended.set(id!, expiresAtMs);
     },
     /** Seconds until this address may try again, or 0 when it may now. */
-    blockedForS(address: string): number {
-      const f = failures.get(address);
-      if (!f || f.count < FAILED_LOGINS_MAX) return 0;
-      const left = f.resetAtMs - now().getTime();
-      return left > 0 ? Math.ceil(left / 1000) : 0;
-    },
-    failed(address: string): void {
-      const t = now().getTime();
-      const f = failures.get(address);
-      if (!f || f.resetAtMs <= t) {
-        if (failures.size >= 10_000) purge();
-        failures.set(address, { count: 1, resetAtMs: t + FAILED_LOGINS_WINDOW_MS });
-      } else f.count++;
-    },
+    blockedForS: (address: string): number => failures.blockedForS(address, now().getTime()),
+    failed: (address: string): void => failures.record(address, now().getTime()),
   };
 }
 

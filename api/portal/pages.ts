@@ -4,10 +4,8 @@
  */
 import type { AccountRecord } from '../../data/accounts-repo.js';
 import type { KeyRecord } from '../../data/keys-repo.js';
+import { esc } from '../html.js';
 import type { RestParameter } from '../openapi.js';
-
-export const esc = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface PageContext {
   serviceName: string;

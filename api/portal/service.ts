@@ -12,7 +12,7 @@ import { issueKey } from '../access/issue-key.js';
 import { utcDay } from '../access/plans.js';
 import { normaliseEmail } from './email.js';
 import type { Mailer } from './mailer.js';
-import { createThrottle } from './throttle.js';
+import { createThrottle } from '../access/throttle.js';
 
 export const VERIFY_TTL_MS = 24 * 3_600_000;
 export const LOGIN_TTL_MS = 15 * 60_000;

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { ConsumeResult, QuotaStore } from '../../models/access.js';
 import type { QuotaClass } from '../../models/envelope.js';
 import type { Db } from '../store.js';
+import { createUsageRepo } from '../usage-repo.js';
 import type { WriterOp, WriterOutcome, WriterReply } from './protocol.js';
 
 export interface CounterWriter extends QuotaStore {
@@ -31,7 +32,8 @@ function storeError(code: string | null, message: string): Error {
 export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } = {}): CounterWriter {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(new URL(fromSource ? './shim.mjs' : './worker.js', import.meta.url));
-  const usedStmt = db.prepare('SELECT used FROM usage_counters WHERE key_id = ? AND day = ? AND class = ?').pluck();
+  // Reads stay on the service's connection (WAL: readers never wait for the writer): the usage repository's own.
+  const reader = createUsageRepo(db);
   let worker: Worker | null = null;
   let nextId = 1;
   let closed = false;
@@ -107,7 +109,7 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
     consume: (keyId: number, day: string, cls: QuotaClass, cost: number, limit: number) =>
       settled({ kind: 'consume', keyId, day, cls, cost, limit }, (o) => o.value as ConsumeResult),
     refund: (keyId: number, day: string, cls: QuotaClass, cost: number) => settled({ kind: 'refund', keyId, day, cls, cost }, () => undefined),
-    used: async (keyId: number, day: string, cls: QuotaClass) => (usedStmt.get(keyId, day, cls) as number | undefined) ?? 0,
+    used: reader.used,
     exec: (sql: string) => settled({ kind: 'exec', sql }, () => undefined),
     async kill() {
       await stop(worker);

@@ -18,6 +18,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import type { PoiRecord, PoiType } from '../../../models/places.js';
+import { lineIndex } from '../source-lines.js';
 import { emptyPlaces, position, type ParsedPlaces, type PlaceFormatOptions } from './parsed.js';
 
 /** What a DATEX II parking record says, whichever serialisation it came from. */
@@ -188,22 +189,6 @@ function xmlSite(record: Record<string, unknown>): Site {
       houseNumber: list(address.contactDetailsHouseNumber as unknown[]).map(textOf).filter(Boolean).join('-') || null,
       postcode: textOrNull(address.contactDetailsPostcode), city: multilingual(address.contactDetailsCity), country: textOrNull(address.country),
     },
-  };
-}
-
-/** 1-based line of each character offset, by binary search over the newline offsets. */
-function lineIndex(source: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
   };
 }
 

@@ -26,7 +26,7 @@
  */
 import type { ConditionType, RoadReportRecord, Severity } from '../../../models/road-reports.js';
 import { zonedToUtc } from '../../../models/zoned-time.js';
-import { cleanText, csvTable, emptyReports, geometryOf, keepReport, lonLat, type ParsedRoadReports, type RoadFormatOptions } from './parsed.js';
+import { cleanText, csvTable, emptyReports, geometryOf, keepCsvRows, lonLat, type ParsedRoadReports, type RoadFormatOptions } from './parsed.js';
 
 export const LT_EISMOINFO_SOURCE = 'lt-eismoinfo';
 const ZONE = 'Europe/Vilnius';
@@ -99,20 +99,10 @@ function severityOf(type: string, appliesTo: string): Severity {
 
 /** A weekly snapshot `road_closed_*.csv`. Throws when the header lacks a column of the format. */
 export function parseLtClosures(text: string, file: string, _options?: RoadFormatOptions): ParsedRoadReports {
-  const parsed = emptyReports(LT_EISMOINFO_SOURCE, file);
-  const { header, rows } = csvTable(text);
-  const missing = COLUMNS.filter((c) => !header.includes(c));
+  const table = csvTable(text);
+  const missing = COLUMNS.filter((c) => !table.header.includes(c));
   if (missing.length > 0) throw new Error(`${file}: not a Lithuanian road-closure snapshot (header lacks ${missing.join(', ')})`);
-  const seen = new Map<string, number>();
-  for (const { line, width, cells } of rows) {
-    parsed.rowsRead++;
-    if (width !== header.length) {
-      parsed.rejected.push({ file, line, reason: `${width} fields where the header has ${header.length}` });
-      continue;
-    }
-    keepReport(parsed, seen, line, closureOf(cells));
-  }
-  return parsed;
+  return keepCsvRows(emptyReports(LT_EISMOINFO_SOURCE, file), table, closureOf);
 }
 
 /** One row as a closure report, or the reason naming every bad cell. */

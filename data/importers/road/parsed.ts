@@ -93,6 +93,21 @@ export function keepReport(parsed: ParsedRoadReports, seen: Map<string, number>,
   parsed.reports.push({ line, record: report });
 }
 
+/** Keeps the report of each CSV row (`csvTable`), rejecting rows whose width is not the header's and repeated ids. */
+export function keepCsvRows(parsed: ParsedRoadReports, table: ReturnType<typeof csvTable>,
+  reportOf: (cells: Record<string, string>) => RoadReportRecord | string): ParsedRoadReports {
+  const seen = new Map<string, number>();
+  for (const { line, width, cells } of table.rows) {
+    parsed.rowsRead++;
+    if (width !== table.header.length) {
+      parsed.rejected.push({ file: parsed.file, line, reason: `${width} fields where the header has ${table.header.length}` });
+      continue;
+    }
+    keepReport(parsed, seen, line, reportOf(cells));
+  }
+  return parsed;
+}
+
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
@@ -130,21 +145,7 @@ export function xmlText(node: unknown): string {
   return inner === undefined ? '' : String(inner).trim();
 }
 
-/** 1-based line of each character offset (for the line of an XML element's opening tag). */
-export function lineIndex(source: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
+export { lineIndex } from '../source-lines.js';
 
 /**
  * The header and data rows of a CSV file, each row with the line it starts on (a quoted cell may span lines:

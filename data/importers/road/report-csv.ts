@@ -43,7 +43,7 @@
  * ```
  */
 import { CONDITION_TYPES, SEVERITIES, type ConditionType, type RoadReportRecord, type Severity, type TruckLimits } from '../../../models/road-reports.js';
-import { cleanText, csvTable, emptyReports, geometryOf, instantOf, keepReport, lonLat, truckLimits, type ParsedRoadReports, type RoadFormatOptions } from './parsed.js';
+import { cleanText, csvTable, emptyReports, geometryOf, instantOf, keepCsvRows, lonLat, truckLimits, type ParsedRoadReports, type RoadFormatOptions } from './parsed.js';
 
 export const REPORTS_SOURCE = 'reports';
 
@@ -65,24 +65,15 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** The road report CSV above. Throws when the header lacks a required column or names one the format has not. */
 export function parseReportCsv(text: string, file: string, options: RoadFormatOptions): ParsedRoadReports {
-  const parsed = emptyReports(options.source ?? REPORTS_SOURCE, file);
-  const { header, rows } = csvTable(text);
+  const table = csvTable(text);
+  const { header } = table;
   const missing = REQUIRED.filter((c) => !header.includes(c));
   const unknown = header.filter((c) => !(REPORT_CSV_COLUMNS as readonly string[]).includes(c));
   if (missing.length > 0 || unknown.length > 0) {
     const why = [missing.length > 0 && `lacks ${missing.join(', ')}`, unknown.length > 0 && `has unknown column(s) ${unknown.join(', ')}`].filter(Boolean).join(' and ');
     throw new Error(`${file}: not a road report CSV (header ${why})`);
   }
-  const seen = new Map<string, number>();
-  for (const { line, width, cells } of rows) {
-    parsed.rowsRead++;
-    if (width !== header.length) {
-      parsed.rejected.push({ file, line, reason: `${width} fields where the header has ${header.length}` });
-      continue;
-    }
-    keepReport(parsed, seen, line, reportOf((c) => cells[c] ?? ''));
-  }
-  return parsed;
+  return keepCsvRows(emptyReports(options.source ?? REPORTS_SOURCE, file), table, (cells) => reportOf((c) => cells[c] ?? ''));
 }
 
 /** One row as a report, or the reason naming every bad cell. */

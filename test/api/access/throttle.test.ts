@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createThrottle } from '../../../api/access/throttle.js';
+
+describe('attempt throttle (sliding window)', () => {
+  it('allows max attempts per key in the window, then refuses until the oldest ages out', () => {
+    const t = createThrottle(3, 60_000);
+    assert.deepEqual([0, 1_000, 2_000, 3_000].map((ms) => t.allow('a', ms)), [true, true, true, false]);
+    assert.equal(t.allow('b', 3_000), true, 'another key has its own count');
+    assert.equal(t.blockedForS('a', 3_000), 57, 'until the first attempt (at 0) is a minute old');
+    assert.equal(t.allow('a', 59_999), false);
+    assert.equal(t.allow('a', 60_001), true, 'the oldest has aged out: one more');
+    assert.equal(t.allow('a', 60_002), false, 'a refused attempt is not counted, the ones at 1 s and 2 s still are');
+    assert.equal(t.allow('a', 62_001), true);
+  });
+
+  it('counts recorded failures only, for a check made before the attempt (the dashboard log-in)', () => {
+    const t = createThrottle(2, 10_000);
+    assert.equal(t.blockedForS('x', 0), 0);
+    t.record('x', 0);
+    assert.equal(t.blockedForS('x', 100), 0, 'one failure: may try again');
+    t.record('x', 5_000);
+    assert.equal(t.blockedForS('x', 5_000), 5, 'two: blocked until the first is 10 s old');
+    assert.equal(t.blockedForS('x', 10_001), 0);
+  });
+});
