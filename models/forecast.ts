@@ -22,11 +22,7 @@ export const ForecastStep = z.object({
   source: z.string(),
 });
 
-/** The rows as the worker computes them. */
-export const ForecastOutput = z.array(ForecastStep);
-export type ForecastOutput = z.infer<typeof ForecastOutput>;
-
-/** A row as the product answers it: the worker's, with what each row says about itself. */
+/** A row as the product answers it (the worker composes it whole): a step, with what the row says about itself. */
 export const ForecastRow = ForecastStep.extend({
   /** Always `forecast`: the row is a model's output, not a reading. */
   type_of_data: z.literal('forecast'),

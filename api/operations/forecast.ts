@@ -1,6 +1,6 @@
 /** `forecast`: the next 24 or 168 hours of a checkpoint from its back-tested ensemble, with intervals. */
 import { notFound } from '../../models/errors.js';
-import { ForecastAnswer, ForecastInput, type ForecastOutput } from '../../models/forecast.js';
+import { ForecastAnswer, ForecastInput } from '../../models/forecast.js';
 import { checkpointOr404, liveVersion, nextHourMs, nowSeconds } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
@@ -31,15 +31,12 @@ export const forecast = defineOperation({
   errors: ['not_found'],
   selfCheck: (deps) => ({ ppid: [...deps.repos.forecastModels.ppids()][0] ?? deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
   // The whole computation (history, resampling, the model's path and intervals) runs in a worker from the
-  // checkpoint's id; the event loop only checks the id and sends.
+  // checkpoint's id and comes back serialised, rows complete; the event loop only checks the id and sends.
   async handler(input, deps) {
     checkpointOr404(deps, input.ppid);
     const answer = deps.versions.model(input.ppid) === '-' ? null
       : await deps.engine.run('forecast', { ppid: input.ppid, steps: input.prediction_steps, nowS: nowSeconds(deps) });
     if (!answer) throw notFound(`${input.ppid} has too little history for a back-tested forecast (at least 18 days of readings).`, 'no_forecast_model');
-    // Each row says what it is and its unit (on wait-only checkpoints the bounds are minutes), not only `meta.model`.
-    const unit = answer.meta.model.unit === 'minutes' ? 'minutes' as const : 'vehicles' as const;
-    const rows = JSON.parse(answer.dataJson) as ForecastOutput;
-    return { meta: answer.meta, data: rows.map((row) => ({ ...row, type_of_data: 'forecast' as const, unit })) };
+    return answer;
   },
 });

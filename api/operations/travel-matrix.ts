@@ -23,13 +23,6 @@ function nearestCity(deps: Deps, lat: number, lon: number): { country: string | 
   return { country: best, km: bestKm };
 }
 
-/** The typical wait at a crossing: the mean of its typical week where that week is in minutes; else null. */
-function avgCrossingMinutes(deps: Deps, ppid: string): number | null {
-  const week = deps.repos.dayStats.get(ppid);
-  const avg = week?.unit === 'minutes' ? week.stats.overall_avg : null;
-  return avg === null || avg === undefined ? null : Math.round(avg);
-}
-
 export const travelMatrix = defineOperation({
   name: 'travelMatrix',
   slug: 'travel-matrix',
@@ -67,17 +60,11 @@ export const travelMatrix = defineOperation({
       throw badRequest(`From outside Ukraine the crossings lead into Ukraine: 'dest' must be 1 or all.`, 'dest_unreachable');
     }
     if (!intoUkraine && input.dest === 1) throw badRequest(`From inside Ukraine 'dest' names the neighbour (2-6) or all.`, 'dest_unreachable');
-    const answer = await deps.engine.run('travelMatrix', {
+    // The answer comes back serialised and complete (the established service's fields included).
+    return deps.engine.run('travelMatrix', {
       origin_lat: input.origin_lat, origin_lon: input.origin_lon, type: input.type, dest: input.dest, origin_country: originCountry,
       lang: input.lang.lang, limit: input.limit ?? null, nowS: nowSeconds(deps), generation: liveVersion(deps),
       directoryVersion: deps.repos.directory.version,
     });
-    // The established service's typical time at the crossing, beside our queue at arrival (docs/migrating.md).
-    const data = JSON.parse(answer.dataJson) as TravelMatrixOutput;
-    const results = data.results.map((r) => {
-      const avg = avgCrossingMinutes(deps, r.ppid);
-      return { ...r, avg_crossing_minutes: avg, total_with_avg_crossing: avg !== null && r.drive_minutes !== null ? Math.round(r.drive_minutes + avg) : null };
-    });
-    return { meta: answer.meta, data: { ...data, results } };
   },
 });

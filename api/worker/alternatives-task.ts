@@ -9,7 +9,7 @@ import { queueAtArrival } from '../../engine/routing/journey.js';
 import type { Route } from '../../engine/routing/matrix.js';
 import { COUNTRY_ISO2 } from '../../models/codes.js';
 import type { AlternativesOutput } from '../../models/stats.js';
-import { liveState } from '../live/checkpoint-live.js';
+import { liveState, sourceUrlOf } from '../live/checkpoint-live.js';
 import { routerForType } from '../live/routing.js';
 import { arrivalWaits } from './arrival-waits.js';
 import type { WorkerContext } from './context.js';
@@ -22,6 +22,22 @@ export interface AlternativesTaskArgs {
   nowS: number;
   generation: string;
   directoryVersion: number;
+}
+
+type Answer = AlternativesOutput;
+type Row = Answer['alternatives'][number];
+
+/** A queue in vehicles where it is counted, else the wait in minutes, else nothing. */
+const queueOf = (r: { queue: number | null; wait_min: number | null }) =>
+  r.queue !== null ? { queue: r.queue, unit: 'vehicles' as const } : r.wait_min !== null ? { queue: r.wait_min, unit: 'minutes' as const } : { queue: null, unit: null };
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** A row with `diff` (its queue minus the one asked about, in one unit) and `unit`. */
+function withDiff(row: Row, here: { queue: number | null; wait_min: number | null }): Row {
+  if (row.queue !== null && here.queue !== null) return { ...row, diff: round1(row.queue - here.queue), unit: 'vehicles' };
+  if (row.wait_min !== null && here.wait_min !== null) return { ...row, diff: round1(row.wait_min - here.wait_min), unit: 'minutes' };
+  return { ...row, diff: null, unit: queueOf(row).unit };
 }
 
 export function alternativesTask(ctx: WorkerContext, args: AlternativesTaskArgs): { data: AlternativesOutput; meta: Record<string, unknown> } {
@@ -47,19 +63,24 @@ export function alternativesTask(ctx: WorkerContext, args: AlternativesTaskArgs)
       return queueAtArrival(args.nowS + driveMin * 60, waits.forecast, waits.currentMin);
     },
   ).slice(0, args.limit);
+  const hereQueue = { queue: hereLive?.queue_now ?? null, wait_min: hereLive?.wait_min ?? null };
+  // With the established service's fields (docs/migrating.md): each row's `diff` and `unit`.
   const list = ranked.map((r) => {
     const state = there.get(r.ppid)!.live;
-    return { ...r, name: ctx.directory.name(state.checkpoint.location_id, args.lang), queue: state.queue_now, wait_min: state.wait_min,
-      type_of_data: state.type_of_data, is_realtime: state.is_realtime };
+    return withDiff({ ...r, name: ctx.directory.name(state.checkpoint.location_id, args.lang), queue: state.queue_now, wait_min: state.wait_min,
+      type_of_data: state.type_of_data, is_realtime: state.is_realtime }, hereQueue);
   });
   const note = !compared ? `This crossing has no checkpoint for vehicle type ${type} in this direction: no comparable wait, totals unknown.`
     : hereLive!.wait_min === null ? `No wait reading for vehicle type ${type} here (${compared.ppid}): totals unknown.` : undefined;
+  const name = ctx.directory.name(here.location_id, args.lang);
+  const source = ctx.observations.view(compared?.ppid ?? here.ppid, args.nowS)?.source;
   return {
     data: {
-      ppid: here.ppid, name: ctx.directory.name(here.location_id, args.lang), crossing_type: type, compared_ppid: compared?.ppid ?? null,
-      queue: hereLive?.queue_now ?? null, wait_min: hereLive?.wait_min ?? null,
+      ppid: here.ppid, name, crossing_type: type, compared_ppid: compared?.ppid ?? null, ...hereQueue,
       type_of_data: hereLive?.type_of_data ?? null, is_realtime: hereLive?.is_realtime ?? false, ...(note ? { note } : {}),
       alternatives: list, best: list.find((a) => a.is_better) ?? null, generated_at: new Date(args.nowS * 1000).toISOString(),
+      checkpoint: { name, ...queueOf(hereQueue), source_url: sourceUrlOf(source) },
+      crossing_type_filter: args.crossing_type,
     },
     meta: { crossing_type: type },
   };

@@ -13,7 +13,7 @@ import { poolMetrics } from '../../engine/forecast/pooling.js';
 import type { StoredModel } from '../../data/forecast-models-repo.js';
 import { COUNTRY_ISO2 } from '../../models/codes.js';
 import type { BucketName, ForecastModel } from '../../models/engine-results.js';
-import type { ForecastOutput } from '../../models/forecast.js';
+import type { ForecastAnswer } from '../../models/forecast.js';
 import type { WorkerContext } from './context.js';
 import { hourlyHistory } from './history.js';
 
@@ -110,7 +110,9 @@ export function forecastTask(ctx: WorkerContext, { ppid, steps, nowS }: { ppid: 
   const wait = waitModel ? forecastPath(ctx, waitModel, steps, nowS)?.path ?? null : null;
   const { path, endS } = mainPath;
   const vehicles = main.unit === 'vehicles';
-  const data: ForecastOutput = Array.from({ length: steps }, (_, k) => ({
+  // Each row says what it is and its unit (on wait-only checkpoints the bounds are minutes), not only `meta.model`.
+  const unit = vehicles ? 'vehicles' as const : 'minutes' as const;
+  const data: ForecastAnswer = Array.from({ length: steps }, (_, k) => ({
     time: endS + k * 3600,
     hours_from_now: k,
     avg_cars: vehicles ? round1(path.mean[k]!) : null,
@@ -120,6 +122,8 @@ export function forecastTask(ctx: WorkerContext, { ppid, steps, nowS }: { ppid: 
     upper_bound_50: round1(path.hi50[k]!),
     ...(vehicles ? (wait ? { wait_min: round1(wait.mean[k]!) } : {}) : { wait_min: round1(path.mean[k]!) }),
     source: 'ensemble',
+    type_of_data: 'forecast' as const,
+    unit,
   }));
   return { data, meta: { model: describeModel(main), ...(waitModel && wait ? { wait_model: describeModel(waitModel) } : {}) } };
 }

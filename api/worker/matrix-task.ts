@@ -88,6 +88,13 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   };
 }
 
+/** The typical wait at a crossing: the mean of its typical week where that week is in minutes; else null. */
+function avgCrossingMinutes(ctx: WorkerContext, ppid: string): number | null {
+  const week = ctx.dayStats.get(ppid);
+  const avg = week?.unit === 'minutes' ? week.stats.overall_avg : null;
+  return avg === null || avg === undefined ? null : Math.round(avg);
+}
+
 function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUkraine: boolean,
   waitsAt: (ppid: string) => ReturnType<typeof arrivalWaits>): Result {
   const c = ctx.directory.get(route.ppid)!;
@@ -99,6 +106,8 @@ function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUk
   });
   const last = journey.lastQueue;
   const reachable = route.reachable && route.drive_minutes !== null;
+  // The established service's typical time at the crossing, beside our queue at arrival (docs/migrating.md).
+  const avg = avgCrossingMinutes(ctx, c.ppid);
   return {
     ppid: c.ppid,
     checkpoint_name: ctx.directory.name(c.location_id, args.lang),
@@ -114,6 +123,8 @@ function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUk
     type_of_data: live.type_of_data,
     is_realtime: live.is_realtime,
     total_minutes: reachable && journey.queueTotalMin !== null ? route.drive_minutes! + journey.queueTotalMin : null,
+    avg_crossing_minutes: avg,
+    total_with_avg_crossing: avg !== null && route.drive_minutes !== null ? Math.round(route.drive_minutes + avg) : null,
     status: reachable ? c.status : 'unreachable',
     route: { legs },
   };

@@ -122,6 +122,8 @@ describe('a client of the established service', () => {
     assert.equal(alt.crossing_type_filter, 9);
     assert.equal(alt.checkpoint.name, alt.name);
     assert.ok(['vehicles', 'minutes', null].includes(alt.checkpoint.unit));
+    assert.equal(alt.checkpoint.queue, alt.checkpoint.unit === 'vehicles' ? alt.queue : alt.checkpoint.unit === 'minutes' ? alt.wait_min : null);
+    if (alt.best) assert.deepEqual(alt.best, alt.alternatives.find((row: { is_better: boolean }) => row.is_better));
     for (const row of alt.alternatives) {
       assert.ok('diff' in row && 'unit' in row);
       if (row.unit === 'vehicles') assert.equal(row.diff, Math.round((row.queue - alt.queue) * 10) / 10);
@@ -165,6 +167,8 @@ describe('a client of the established service', () => {
     assert.ok(matrix.results.length > 0);
     for (const r of matrix.results) {
       assert.ok('avg_crossing_minutes' in r && 'total_with_avg_crossing' in r);
+      const typical = deps.repos.dayStats.get(r.ppid);
+      assert.equal(r.avg_crossing_minutes, typical?.unit === 'minutes' && typical.stats.overall_avg !== null ? Math.round(typical.stats.overall_avg) : null, r.ppid);
       if (r.avg_crossing_minutes !== null && r.drive_minutes !== null) assert.equal(r.total_with_avg_crossing, Math.round(r.drive_minutes + r.avg_crossing_minutes));
     }
 

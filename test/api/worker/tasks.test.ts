@@ -5,15 +5,22 @@ import { runDayStats } from '../../../api/jobs/day-stats-job.js';
 import { runForecastModels } from '../../../api/jobs/forecast-job.js';
 import { appWithKey } from '../../helpers/deps.js';
 
-/** Wraps the pool so that every task sent is recorded as it leaves the event loop. */
+/** Wraps the pool so that every task sent is recorded as it leaves the event loop, and its answer as it comes back. */
 function recordTasks(deps: { engine: { run: (task: never, arg: never) => Promise<unknown> } }) {
-  const sent: { task: string; arg: unknown }[] = [];
+  const sent: { task: string; arg: unknown; answer?: unknown }[] = [];
   const run = deps.engine.run.bind(deps.engine);
   deps.engine.run = ((task: never, arg: never) => {
-    sent.push({ task, arg });
-    return run(task, arg);
+    const entry: (typeof sent)[number] = { task, arg };
+    sent.push(entry);
+    return run(task, arg).then((answer) => (entry.answer = answer));
   }) as typeof deps.engine.run;
   return sent;
+}
+
+/** The product's `data` as the worker serialised it (the last answer of `task`). */
+function workerData(sent: { task: string; answer?: unknown }[], task: string): unknown {
+  const answer = sent.filter((s) => s.task === task).at(-1)?.answer as { dataJson: string };
+  return JSON.parse(answer.dataJson);
 }
 
 /** True when a value holds series or graph data: any typed array, or any array at all. */
@@ -37,7 +44,15 @@ describe('the worker pool does whole jobs from ids', () => {
     const matrix = await get('travel-matrix?origin_lat=52.52&origin_lon=13.40&origin_country=DE&type=9');
     assert.equal(matrix.status, 200);
     assert.ok(matrix.body.data.results.some((r: { total_minutes: number | null }) => r.total_minutes !== null));
-    assert.equal((await get('alternatives?ppid=id_119')).status, 200);
+    const alternatives = await get('alternatives?ppid=id_119');
+    assert.equal(alternatives.status, 200);
+    // The worker composes the whole answer: the event loop sends its data as it came, adding nothing.
+    assert.deepEqual(forecast.body.data, workerData(sent, 'forecast'));
+    assert.equal(forecast.body.data[0].type_of_data, 'forecast');
+    assert.deepEqual(matrix.body.data, workerData(sent, 'travelMatrix'));
+    assert.ok('avg_crossing_minutes' in matrix.body.data.results[0]);
+    assert.deepEqual(alternatives.body.data, workerData(sent, 'alternatives'));
+    assert.ok('checkpoint' in alternatives.body.data && 'crossing_type_filter' in alternatives.body.data);
     const tasks = new Set(sent.map((s) => s.task));
     assert.deepEqual([...tasks].sort(), ['alternatives', 'dayStats', 'fitForecast', 'forecast', 'travelMatrix']);
     for (const { task, arg } of sent) {
