@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ServiceError, unavailable } from '../models/errors.js';
+import { workerExecArgv } from '../models/worker-exec-argv.js';
 import type { Tasks } from './tasks.js';
 
 /** A worker's task table: named functions of one structured-clonable argument. */
@@ -50,6 +51,7 @@ export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoo
   const piscina = new Piscina({
     filename: options.filename ?? defaultWorkerFile(),
     workerData: options.workerData,
+    execArgv: workerExecArgv(),
     minThreads: options.lazy ? 0 : threads,
     maxThreads: threads,
     maxQueue,

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bundleWorkers } from './helpers/bundle-workers.mjs';
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -15,7 +16,8 @@ function findTests(dir) {
 const typecheck = process.argv.includes('--typecheck');
 const only = process.argv.slice(2).filter((a) => a !== '--typecheck');
 const files = (only.length > 0 ? only : findTests('test')).sort();
-// Store templates (directory + recorded series, and with models), built once and copied by the tests.
+// Store templates (directory + recorded series, and with models), built once and copied by the tests; the
+// worker modules bundled once (helpers/bundle-workers.mjs).
 // The type check (npm test, not a single file run) goes side by side with the build: each takes a core.
 const templates = mkdtempSync(join(tmpdir(), 'bdds-templates-'));
 const finished = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
@@ -23,12 +25,13 @@ const typeCheck = typecheck
   ? finished(spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json'], { stdio: 'inherit' }))
   : Promise.resolve(0);
 const build = finished(spawn(process.execPath, ['--import', 'tsx', 'test/helpers/build-store-templates.ts', templates], { stdio: 'inherit' }));
-const [typed, built] = await Promise.all([typeCheck, build]);
+const [typed, built, workers] = await Promise.all([typeCheck, build, bundleWorkers()]);
 if (typed !== 0 || built !== 0) process.exit(typed || built);
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, BDDS_LOG_LEVEL: process.env.BDDS_LOG_LEVEL ?? 'silent', BDDS_TEST_TEMPLATES: templates } },
+  { stdio: 'inherit', env: { ...process.env, BDDS_LOG_LEVEL: process.env.BDDS_LOG_LEVEL ?? 'silent', BDDS_TEST_TEMPLATES: templates, BDDS_WORKER_BUNDLES: workers } },
 );
 rmSync(templates, { recursive: true, force: true });
+rmSync(workers, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ConsumeResult, QuotaStore } from '../../models/access.js';
 import type { QuotaClass } from '../../models/envelope.js';
+import { workerExecArgv } from '../../models/worker-exec-argv.js';
 import type { Db } from '../store.js';
 import { createUsageRepo } from '../usage-repo.js';
 import type { WriterOp, WriterOutcome, WriterReply } from './protocol.js';
@@ -49,7 +50,7 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
 
   function thread(): Worker {
     if (worker) return worker;
-    const w = new Worker(filename, { workerData: { path: db.name, busyTimeoutMs: options.busyTimeoutMs ?? 200 } });
+    const w = new Worker(filename, { workerData: { path: db.name, busyTimeoutMs: options.busyTimeoutMs ?? 200 }, execArgv: workerExecArgv() });
     w.on('message', (reply: WriterReply) => {
       const waiters = inFlight.get(reply.id);
       inFlight.delete(reply.id);
