@@ -3,26 +3,16 @@
  * moderation. Reports are few (hundreds to thousands): the served set is read per version and instant
  * and filtered in memory by the api layer.
  */
-import type { ConditionType, Moderation, RoadGeometry, Severity, TruckLimits } from '../models/road-reports.js';
+import type { Moderation, RoadGeometry, RoadReportRecord, TruckLimits } from '../models/road-reports.js';
 import type { Db } from './store.js';
 
-export interface HeldReport {
+/** A report as held: the record as imported (its country under the column's name), with its moderation. */
+export interface HeldReport extends Omit<RoadReportRecord, 'country_code'> {
   id: number;
   source: string;
-  source_id: string;
   status: Moderation;
-  condition_type: ConditionType;
-  severity: Severity;
-  description: string;
-  lang: string;
-  road_name: string | null;
-  direction: string | null;
+  /** ISO 3166-1 alpha-2, upper case (the record's `country_code`). */
   country: string;
-  geometry: RoadGeometry;
-  starts_at: string | null;
-  expires_at: string | null;
-  applies_to: string | null;
-  truck_limits: TruckLimits | null;
   created_at: string;
   updated_at: string;
   moderated_at: string | null;
