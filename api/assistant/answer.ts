@@ -49,10 +49,11 @@ interface Called<T> {
 /** An operation's answer, exactly as REST would give it (same parsing, same handler, same cache). */
 async function call<T>(op: AnyOperation, raw: Record<string, unknown>, deps: Deps, credits: Set<Credit>): Promise<Called<T>> {
   const input = op.input.parse(raw);
-  const { result } = await runOperation(op, input, deps);
+  const { result, fragment } = await runOperation(op, input, deps);
   for (const c of [...(op.credits ?? []), ...(result.credits ?? [])]) credits.add(c);
-  const data = (result.dataJson !== undefined ? JSON.parse(result.dataJson) : result.data) as T;
-  return { data, snapshot: result.snapshot, meta: result.meta };
+  // The cached members as REST sends them (`"data":...,"snapshot":...`), read back.
+  const { data, snapshot } = JSON.parse(`{${fragment}}`) as { data: T; snapshot?: unknown };
+  return { data, snapshot, meta: result.meta };
 }
 
 const isNotFound = (err: unknown) => err instanceof ServiceError && err.code === 'not_found';

