@@ -4,7 +4,7 @@
  * - the served forecast as the worker computes it from an id (read 60 days, resample, local cells, model,
  *   intervals), in a worker and on the main thread;
  * - forecasts/s, pool of 2 threads vs the same work on the main thread only (target P1 >= 1.45 x), both
- *   warmed alike, in three alternating rounds (the median round's ratio);
+ *   warmed alike, in five alternating rounds (bench/throughput.ts; the median round's ratio);
  * - through the app, an uncached 168-step forecast request: event-loop time per request (target <= 2 ms,
  *   from performance.eventLoopUtilization) and its p50 (target F1 <= 20 ms);
  * - a cached keyed `queue` request's p99 while 50 uncached forecasts and matrices run, against its idle

@@ -1,6 +1,6 @@
 /**
  * Travel-matrix speed (npm run bench:matrix), all measured in this run on the bundled road graph and the
- * shipped history (demo replay at a fixed instant, models fitted first):
+ * shipped history (demo replay at a fixed instant, typical weeks and models computed first):
  * - routing: A* per crossing with ngraph.path (what the workers serve) against the Dijkstra tree (the
  *   test oracle), with the same answers;
  * - the whole matrix as a worker computes it from ids (routes, queues at arrival from forecasts, totals),
@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../api/app.js';
 import { issueKey } from '../api/access/issue-key.js';
 import { createDeps } from '../api/create-deps.js';
+import { runDayStats } from '../api/jobs/day-stats-job.js';
 import { runForecastModels } from '../api/jobs/forecast-job.js';
 import { routerForType } from '../api/live/routing.js';
 import { createLogger } from '../api/logger.js';
@@ -49,6 +50,8 @@ const settings = { dbPath, replay: true };
 const servicePool = createServicePool(settings, { maxQueue: 10_000, taskTimeoutMs: 60_000 });
 const { deps } = createDeps({ db, engine: servicePool, log: createLogger('silent'), now: () => new Date(NOW),
   settings: { serviceName: 'bench', internalToken: null, demoReplay: true } });
+// Typical weeks too: each result carries its crossing's typical time, read from them in the worker.
+await runDayStats(deps);
 await runForecastModels(deps);
 
 // Routing alone: Krakow to every car crossing into Ukraine.

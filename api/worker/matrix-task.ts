@@ -123,9 +123,10 @@ function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUk
     type_of_data: live.type_of_data,
     is_realtime: live.is_realtime,
     total_minutes: reachable && journey.queueTotalMin !== null ? route.drive_minutes! + journey.queueTotalMin : null,
-    avg_crossing_minutes: avg,
-    total_with_avg_crossing: avg !== null && route.drive_minutes !== null ? Math.round(route.drive_minutes + avg) : null,
     status: reachable ? c.status : 'unreachable',
     route: { legs },
+    // Last, where the established service's fields have always been (the same bytes, the same ETags).
+    avg_crossing_minutes: avg,
+    total_with_avg_crossing: avg !== null && route.drive_minutes !== null ? Math.round(route.drive_minutes + avg) : null,
   };
 }

@@ -1,12 +1,36 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { workerExecArgv } from '../../models/worker-exec-argv.js';
 
+/** Starts a worker with these options as the pool would; resolves once it has run, rejects if Node refuses them. */
+function start(execArgv: string[] | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker('require("node:worker_threads").parentPort.postMessage(1)', { eval: true, ...(execArgv ? { execArgv } : {}) });
+    w.once('message', () => void w.terminate().then(() => resolve()));
+    w.once('error', reject);
+  });
+}
+
 describe('worker exec argv', () => {
-  it('drops the tsx preload in both spellings and keeps every other option', () => {
-    assert.deepEqual(workerExecArgv(['--import', 'tsx', '--max-old-space-size=512']), ['--max-old-space-size=512']);
-    assert.deepEqual(workerExecArgv(['--expose-gc', '--import=tsx']), ['--expose-gc']);
-    assert.deepEqual(workerExecArgv(['--import', './other.mjs', '--conditions', 'tsx']), ['--import', './other.mjs', '--conditions', 'tsx']);
-    assert.deepEqual(workerExecArgv([]), []);
+  it('drops the tsx preload, in each of its spellings, and keeps other loads', () => {
+    assert.deepEqual(workerExecArgv(['--import', 'tsx']), []);
+    assert.deepEqual(workerExecArgv(['--import=tsx', '--require', './setup.cjs']), ['--require', './setup.cjs']);
+    assert.deepEqual(workerExecArgv(['--require', '/p/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///p/node_modules/tsx/dist/loader.mjs']), []);
+  });
+
+  it('inherits (undefined) when there is nothing to drop or anything but loads: V8 and process options cannot be given to a worker', () => {
+    assert.equal(workerExecArgv([]), undefined);
+    assert.equal(workerExecArgv(['--import', './other.mjs']), undefined);
+    assert.equal(workerExecArgv(['--import', 'tsx', '--max-old-space-size=512']), undefined);
+    assert.equal(workerExecArgv(['--expose-gc', '--import=tsx']), undefined);
+  });
+
+  it('gives options a worker accepts: each case starts a real worker', async () => {
+    for (const argv of [['--import', 'tsx'], ['--import', 'tsx', '--max-old-space-size=512'], ['--expose-gc', '--import=tsx'], ['--stack-size=900']]) {
+      await start(workerExecArgv(argv));
+    }
+    // What the guard is for: these, given explicitly, are refused.
+    await assert.rejects(start(['--max-old-space-size=512']), /ERR_WORKER_INVALID_EXEC_ARGV|invalid execArgv/);
   });
 });

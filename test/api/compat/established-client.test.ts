@@ -165,7 +165,10 @@ describe('a client of the established service', () => {
     // travel-matrix
     const matrix = (await get('travel-matrix?origin_lat=49.8397&origin_lon=24.0297&limit=5')).body.data;
     assert.ok(matrix.results.length > 0);
-    for (const r of matrix.results) {
+    // From Krakow into Ukraine: crossings whose typical week is in minutes (Lviv's way out has none).
+    const intoUkraine = (await get('travel-matrix?origin_lat=50.0647&origin_lon=19.945&type=4')).body.data;
+    assert.ok(intoUkraine.results.some((r: { avg_crossing_minutes: number | null }) => r.avg_crossing_minutes !== null), 'some crossing has a typical time');
+    for (const r of [...matrix.results, ...intoUkraine.results]) {
       assert.ok('avg_crossing_minutes' in r && 'total_with_avg_crossing' in r);
       const typical = deps.repos.dayStats.get(r.ppid);
       assert.equal(r.avg_crossing_minutes, typical?.unit === 'minutes' && typical.stats.overall_avg !== null ? Math.round(typical.stats.overall_avg) : null, r.ppid);
