@@ -17,6 +17,8 @@ import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { constants as perfConstants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -77,6 +79,11 @@ const server = await startServer(loadConfig({
 const startMs = performance.now() - started;
 await server.modelsReady; // soak the steady state, after a start's background day-stats and forecast runs
 const readyMs = performance.now() - started;
+// What a started service holds before any load: the live heap after one full collection (forced here, once,
+// before the load starts; --expose-gc is not needed for it).
+setFlagsFromString('--expose-gc');
+(runInNewContext('gc') as () => void)();
+const liveAtStart = process.memoryUsage().heapUsed;
 
 const now = server.deps.now();
 const big = 100_000_000;
@@ -142,7 +149,7 @@ process.on('message', (message: { type?: string }) => {
   heapFloor = Infinity;
 });
 
-send({ type: 'ready', url: server.url, dbPath, dir, built, why, startMs, readyMs, keys: { normal, tiny, explorer, unknown: generateKey() } });
+send({ type: 'ready', url: server.url, dbPath, dir, built, why, startMs, readyMs, liveAtStart, keys: { normal, tiny, explorer, unknown: generateKey() } });
 
 // SIGTERM: the graceful close the CLI does (drain, jobs, pool, counters, store); its time goes to the parent.
 process.once('SIGTERM', async () => {

@@ -58,7 +58,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bdds-soak-'));
 const logPath = join(dir, 'server.log');
 
 interface Ready {
-  type: 'ready'; url: string; dbPath: string; built: boolean; why: string; startMs: number; readyMs: number;
+  type: 'ready'; url: string; dbPath: string; built: boolean; why: string; startMs: number; readyMs: number; liveAtStart: number;
   keys: { normal: string[]; tiny: string[]; explorer: string; unknown: string };
 }
 interface ServerSample {
@@ -318,7 +318,7 @@ async function sample(final = false) {
 }
 
 console.log(`service ${ready.built ? 'from the tsc build (dist/)' : 'from the sources through tsx'} (${ready.why}); ` +
-  `start ${ready.startMs.toFixed(0)} ms, models ready ${ready.readyMs.toFixed(0)} ms; ${ready.dbPath}`);
+  `start ${ready.startMs.toFixed(0)} ms, models ready ${ready.readyMs.toFixed(0)} ms, live heap before the load ${(ready.liveAtStart / 1e6).toFixed(0)} MB; ${ready.dbPath}`);
 console.log(`${pin ? 'server pinned to core 0, load on core 1' : 'taskset missing: server and load share cores'}; ` +
   `autocannon, ${CONNECTIONS} connections, ${RATE ? `${RATE} req/s overall` : 'as fast as answered'}, ${MINUTES} min, ` +
   `samples every ${INTERVAL_S} s, warm-up ${WARMUP_INTERVALS} sample(s) (*), real clock`);

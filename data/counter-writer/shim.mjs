@@ -1,19 +1,5 @@
-// Node 20 cannot load a TypeScript worker through a loader (hooks do not reach worker threads), so in
-// development and tests the writer starts this shim, which imports the worker through tsx. The built
-// service starts dist/data/counter-writer/worker.js instead.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// In development and tests the writer starts this shim, which imports the worker from source
+// (models/worker-source.mjs); the built service starts dist/data/counter-writer/worker.js instead.
+import { importWorkerSource } from '../../models/worker-source.mjs';
 
-// The test runner bundles the worker modules once per run (test/helpers/bundle-workers.mjs): a thread then
-// loads one file instead of resolving and transforming each module through tsx (~0.1-0.3 s per thread).
-// Without the variable, or without the file, the worker compiles its modules through tsx.
-const bundled = (name) => {
-  const file = process.env.BDDS_WORKER_BUNDLES ? join(process.env.BDDS_WORKER_BUNDLES, name) : null;
-  return file && existsSync(file) ? pathToFileURL(file).href : null;
-};
-const bundle = bundled('counter-writer.mjs');
-const tsImport = async (specifier, parent) => (await import('tsx/esm/api')).tsImport(specifier, parent);
-
-if (bundle) await import(bundle);
-else await tsImport('./worker.ts', import.meta.url);
+await importWorkerSource('counter-writer.mjs', './worker.ts', import.meta.url);
