@@ -6,30 +6,10 @@
  * question's language was detected, against the targets (90 % intent and entities for the major
  * languages). `--verbose` lists every miss with what differed.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EvalSet, evaluateSet, MAJOR_LANGS, type LangScore } from '../api/assistant/evaluate.js';
-import { createDirectoryRepo, loadDirectory } from '../data/directory/directory-repo.js';
-import { closeStore, openStore } from '../data/store.js';
+import { evaluateSet, MAJOR_LANGS, type LangScore } from '../api/assistant/evaluate.js';
 import { FIXED_NOW } from '../test/helpers/constants.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const fixtures = join(root, 'test/fixtures/assistant');
-
-/** The bundled directory in memory, and each location's key (the fixtures name checkpoints by key). */
-export function bundledDirectory() {
-  const raw = JSON.parse(readFileSync(join(root, 'data/bundled/directory.json'), 'utf8')) as { locations: { location_id: number; key: string }[] };
-  const db = openStore(':memory:');
-  loadDirectory(db, raw);
-  const keys = new Map(raw.locations.map((l) => [l.location_id, l.key]));
-  return { directory: createDirectoryRepo(db), keyOf: (id: number) => keys.get(id), close: () => closeStore(db) };
-}
-
-export function evalSets(): EvalSet[] {
-  return readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort()
-    .map((f) => EvalSet.parse(JSON.parse(readFileSync(join(fixtures, f), 'utf8'))));
-}
+import { bundledDirectory, evalSets } from '../test/helpers/assistant-eval.js';
 
 async function main(args: string[]) {
   const verbose = args.includes('--verbose');

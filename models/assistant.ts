@@ -149,7 +149,7 @@ export const TEMPLATE_KEYS = [
   'bans_intro', 'ban_line', 'ban_weight', 'bans_none', 'bans_not_covered', 'bans_active',
   'bans_need_country',
   'sundays_next', 'sundays_yes', 'sundays_no', 'sundays_closed', 'sundays_open', 'sundays_not_covered',
-  'travel_intro', 'travel_line', 'travel_line_noqueue', 'need_place', 'unknown_place',
+  'travel_intro', 'travel_line', 'travel_line_noqueue', 'need_place',
   'road_intro', 'road_line', 'road_none', 'where_country', 'where_near', 'where_all',
   'rules', 'unknown', 'need_checkpoint', 'suggest_intro',
 ] as const;
@@ -162,7 +162,6 @@ export const Templates = z.object({
   ban_types: z.object({ sunday: T, holiday: T, seasonal: T, night: T, weekend: T, local: T }),
   road_types: z.record(z.string(), T),
   severities: z.object({ low: T, moderate: T, major: T, critical: T }),
-  parts: z.object({ morning: T, afternoon: T, evening: T, night: T }),
   /** Questions offered when one cannot be answered; `{name}` is a checkpoint, `{country}` a country. */
   suggestions: z.array(T).min(3),
 }).strict();

@@ -19,6 +19,11 @@ export function countryCodeOf(iso2: string): number | null {
   return ISO2_TO_CODE.get(iso2.toUpperCase()) ?? null;
 }
 
+/** The ISO-2 code of a crossing's other side from Ukraine (country 1), whichever way it runs. */
+export function neighbourIso(crossing: { origin: number; destination: number }): string | undefined {
+  return COUNTRY_ISO2[crossing.origin === 1 ? crossing.destination : crossing.origin];
+}
+
 export function isCountryCode(code: number): boolean {
   return Object.hasOwn(COUNTRY_ISO2, code);
 }

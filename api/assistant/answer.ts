@@ -8,7 +8,7 @@
 import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import { localParts } from '../../engine/local-time.js';
 import type { AssistantOutput, Intent, Templates } from '../../models/assistant.js';
-import { COUNTRY_ISO2, countryCodeOf, countryName } from '../../models/codes.js';
+import { COUNTRY_ISO2, countryCodeOf, countryName, neighbourIso } from '../../models/codes.js';
 import { ServiceError } from '../../models/errors.js';
 import type { Lang } from '../../models/languages.js';
 import type { Credit } from '../../data/credits.js';
@@ -55,6 +55,12 @@ async function call<T>(op: AnyOperation, raw: Record<string, unknown>, deps: Dep
   const { data, snapshot } = JSON.parse(`{${fragment}}`) as { data: T; snapshot?: unknown };
   return { data, snapshot, meta: result.meta };
 }
+
+/** The country across the border at the checkpoint asked about, if one was. */
+const neighbourAt = (dir: Deps['repos']['directory'], checkpoint: { location_id: number } | null | undefined): string | undefined => {
+  const row = checkpoint ? dir.atLocation(checkpoint.location_id)[0] : undefined;
+  return row ? neighbourIso(row) : undefined;
+};
 
 const isNotFound = (err: unknown) => err instanceof ServiceError && err.code === 'not_found';
 
@@ -258,7 +264,7 @@ export async function answer(question: string, u: Understanding, lang: Lang, tem
     case 'fuel_prices': {
       const held = deps.repos.places.countries();
       const named = e.countries.filter((x) => x !== 'UA' || e.countries.length === 1);
-      const neighbour = e.checkpoint ? dir.atLocation(e.checkpoint.location_id).map((r) => COUNTRY_ISO2[r.origin === 1 ? r.destination : r.origin]!)[0] : undefined;
+      const neighbour = neighbourAt(dir, e.checkpoint);
       const country = named.find((x) => held.includes(x)) ?? named[0] ?? neighbour;
       if (!country) {
         refuse(c.fill('fuel_need_country', { countries: held.map(countryLabel).join(', ') }));
@@ -324,7 +330,7 @@ export async function answer(question: string, u: Understanding, lang: Lang, tem
     }
     case 'trading_sundays': {
       const named = e.countries.filter((x) => x !== 'UA');
-      const neighbour = e.checkpoint ? dir.atLocation(e.checkpoint.location_id).map((r) => COUNTRY_ISO2[r.origin === 1 ? r.destination : r.origin]!)[0] : undefined;
+      const neighbour = neighbourAt(dir, e.checkpoint);
       const countries = named.length > 0 ? named : neighbour ? [neighbour] : [...deps.rules.tradingSundays.keys()].sort();
       const got = await call<{ countries: { country: string; covered: boolean; regulated: boolean | null; trading_sundays: string[]; next: string | null }[] }>(
         tradingSundays, { country: countries.join(',') }, deps, credits);

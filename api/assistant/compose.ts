@@ -4,6 +4,7 @@
  * text written and the source it came from. Templates hold no digits (checked when they are loaded), so
  * every digit of an answer is some figure's.
  */
+import { localParts } from '../../engine/local-time.js';
 import type { AssistantFigure, AssistantSource, Templates } from '../../models/assistant.js';
 import type { Lang } from '../../models/languages.js';
 
@@ -65,7 +66,7 @@ export class Composer {
   /** An instant's local time, with the date when it is not on `today`. */
   instant(label: string, iso: string, zone: string, today: string, source: number): string {
     const d = new Date(iso);
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+    const day = localParts(Math.floor(d.getTime() / 1000), zone).date;
     const text = new Intl.DateTimeFormat(this.lang, {
       timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(day === today ? {} : { day: 'numeric', month: 'long' }),
     }).format(d);

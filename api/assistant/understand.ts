@@ -4,12 +4,14 @@
  * starts from; the fuel). Everything language-specific is in the lexicons (data/assistant/lexicons/);
  * this file only combines what they match.
  */
+import { localParts } from '../../engine/local-time.js';
+import { neighbourIso } from '../../models/codes.js';
 import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import type { NameMatch } from '../../data/directory/name-index.js';
 import { romanise } from '../../data/directory/names.js';
 import { skeleton } from '../../data/directory/skeleton.js';
 import { lookupCity } from '../../data/geo/gazetteer.js';
-import type { AssistantEntities, AssistantWhen, Intent, PartOfDay } from '../../models/assistant.js';
+import type { AssistantEntities, Intent } from '../../models/assistant.js';
 import type { Lang } from '../../models/languages.js';
 import { assistantData, type Pattern } from './lexicon.js';
 import { detectLanguage, languageDetector } from './language.js';
@@ -242,10 +244,9 @@ export async function understand(question: string, options: UnderstandOptions): 
   let direction: AssistantEntities['direction'] = null;
   if (from !== null || to !== null) {
     if (from === to) to = null;
-    const neighbour = here[0] ? (here[0].origin === 1 ? here[0].destination : here[0].origin) : null;
-    const neighbourIso = neighbour === null ? null : ({ 2: 'PL', 3: 'SK', 4: 'HU', 5: 'RO', 6: 'MD' } as Record<number, string>)[neighbour] ?? null;
-    if (from === null) from = to === 'UA' ? neighbourIso : 'UA';
-    if (to === null) to = from === 'UA' ? neighbourIso : 'UA';
+    const neighbour = here[0] ? neighbourIso(here[0]) ?? null : null;
+    if (from === null) from = to === 'UA' ? neighbour : 'UA';
+    if (to === null) to = from === 'UA' ? neighbour : 'UA';
     direction = { from, to };
   }
 
@@ -312,7 +313,6 @@ export async function understand(question: string, options: UnderstandOptions): 
 }
 
 export function todayIn(now: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return localParts(Math.floor(now.getTime() / 1000), zone).date;
 }
 
-export type { AssistantWhen, PartOfDay };

@@ -7,6 +7,7 @@
 import * as chrono from 'chrono-node';
 import { addDays, weekdayOf } from '../../engine/calendar.js';
 import { localParts } from '../../engine/local-time.js';
+import { offsetAt } from '../../engine/zone-offsets.js';
 import type { AssistantWhen, PartOfDay } from '../../models/assistant.js';
 import type { Lang } from '../../models/languages.js';
 import { fold, tokenize, type Token } from './text.js';
@@ -23,12 +24,6 @@ const CHRONO: Partial<Record<Lang, chrono.Chrono>> = {
 
 /** Hours at which a part of the day is over (asked later, it means tomorrow's). */
 const PART_ENDS: Record<PartOfDay, number> = { morning: 12, afternoon: 18, evening: 23, night: 24 };
-
-function offsetMinutes(now: Date, zone: string): number {
-  const p = localParts(Math.floor(now.getTime() / 1000), zone);
-  const wall = Date.UTC(Number(p.date.slice(0, 4)), Number(p.date.slice(5, 7)) - 1, Number(p.date.slice(8, 10)), p.hour, p.minute);
-  return Math.round((wall - Math.floor(now.getTime() / 60_000) * 60_000) / 60_000);
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -54,7 +49,7 @@ export function parseWhen(question: string, tokens: readonly Token[], hits: read
   const parser = options.lang ? CHRONO[options.lang] : undefined;
   if (parser) {
     const nowWords = new Set(tokens.filter((_, t) => covered('now', t)).map((t) => t.w));
-    for (const r of parser.parse(question, { instant: options.now, timezone: offsetMinutes(options.now, options.zone) }, { forwardDate: true })) {
+    for (const r of parser.parse(question, { instant: options.now, timezone: Math.round(offsetAt(options.now.getTime() / 1000, options.zone) / 60) }, { forwardDate: true })) {
       if (/^\s*\d+\s*$/.test(r.text)) continue;
       // "now" is the present, not a forecast for this hour.
       if (tokenize(fold(r.text)).every((t) => nowWords.has(t.w))) continue;

@@ -35,11 +35,10 @@ export const assistant = defineOperation({
   async handler(input, deps) {
     if (input.ppid !== undefined) checkpointOr404(deps, input.ppid);
     const data = assistantData();
-    const asked = input.lang.requested !== null ? input.lang.lang : null;
-    const understood = await understand(input.q, { directory: deps.repos.directory, now: deps.now(), ppid: input.ppid, lang: asked ?? undefined });
-    // The interface: `lang` is the answer language, default en (the question's own language is `detected_lang`).
+    // The interface: `lang` is the answer language, default en (the question's own language is `detected_lang`);
+    // the checkpoint understood is named in it.
     const lang = input.lang.lang;
-    if (!asked && understood.entities.checkpoint) understood.entities.checkpoint.name = deps.repos.directory.name(understood.entities.checkpoint.location_id, lang);
+    const understood = await understand(input.q, { directory: deps.repos.directory, now: deps.now(), ppid: input.ppid, lang });
     const result = await answer(input.q, understood, lang, data.templates.get(lang)!, deps);
     const llm = deps.settings.assistantLlm;
     if (llm) {

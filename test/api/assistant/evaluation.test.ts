@@ -5,34 +5,21 @@
  * least 5. `npx tsx bench/assistant-eval.ts --verbose` prints the table and every miss.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { EvalSet, evaluateSet, MAJOR_LANGS, type LangScore } from '../../../api/assistant/evaluate.js';
-import { createDirectoryRepo, loadDirectory } from '../../../data/directory/directory-repo.js';
-import { closeStore, openStore, type Db } from '../../../data/store.js';
+import { evaluateSet, MAJOR_LANGS, type LangScore } from '../../../api/assistant/evaluate.js';
 import { LANGUAGES } from '../../../models/languages.js';
+import { bundledDirectory, evalSets } from '../../helpers/assistant-eval.js';
 import { FIXED_NOW } from '../../helpers/constants.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const fixtures = join(root, 'test/fixtures/assistant');
-
 describe('assistant evaluation set', () => {
-  let db: Db;
   const scores = new Map<string, LangScore>();
-  const sets = readdirSync(fixtures).filter((f) => f.endsWith('.json')).sort()
-    .map((f) => EvalSet.parse(JSON.parse(readFileSync(join(fixtures, f), 'utf8'))));
+  const sets = evalSets();
+  const bundled = bundledDirectory();
 
   before(async () => {
-    const raw = JSON.parse(readFileSync(join(root, 'data/bundled/directory.json'), 'utf8')) as { locations: { location_id: number; key: string }[] };
-    db = openStore(':memory:');
-    loadDirectory(db, raw);
-    const keys = new Map(raw.locations.map((l) => [l.location_id, l.key]));
-    const directory = createDirectoryRepo(db);
-    for (const set of sets) scores.set(set.lang, await evaluateSet(set, directory, new Date(FIXED_NOW), (id) => keys.get(id)));
+    for (const set of sets) scores.set(set.lang, await evaluateSet(set, bundled.directory, new Date(FIXED_NOW), bundled.keyOf));
   });
-  after(() => closeStore(db));
+  after(() => bundled.close());
 
   it('covers all 24 languages: 30+ questions in each major language, 5+ in every other', () => {
     assert.deepEqual(sets.map((s) => s.lang).sort(), [...LANGUAGES].sort());
