@@ -31,6 +31,16 @@ import type { Deps } from './deps.js';
 import type { AnyOperation } from './operation.js';
 
 /** `Retry-After` of a counted call refused while Redis is away (it reconnects within half a second of its return). */
+/** Redis's answer, or when Redis is down (and only then) the fallback's; any other failure is thrown. */
+async function orWhenDown<T>(shared: () => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
+  try {
+    return await shared();
+  } catch (err) {
+    if (!isRedisUnavailable(err)) throw err;
+    return fallback();
+  }
+}
+
 export const REDIS_RETRY_AFTER_S = 2;
 /** How often the Redis counters changed since the last run are written back to the store. */
 export const USAGE_WRITEBACK_MS = 1_000;
@@ -107,46 +117,19 @@ export function createScaleOut(config: RedisConfig, parts: ScaleOutParts) {
     /** The daily counters: Redis, with the failure policy over `local` (the embedded counters). */
     quota(local: QuotaStore): QuotaStore {
       return {
-        async consume(keyId, day, cls, cost, limit) {
-          try {
-            return await redisQuota.consume(keyId, day, cls, cost, limit);
-          } catch (err) {
-            if (!isRedisUnavailable(err)) throw err;
-            if (open) return local.consume(keyId, day, cls, cost, limit);
-            throw refuse();
-          }
-        },
-        async refund(keyId, day, cls, cost) {
-          try {
-            await redisQuota.refund(keyId, day, cls, cost);
-          } catch (err) {
-            if (!isRedisUnavailable(err)) throw err;
-            // open: the call may have been counted here. closed: the unit stays counted (over, never under).
-            if (open) await local.refund(keyId, day, cls, cost);
-          }
-        },
-        async used(keyId, day, cls) {
-          try {
-            return await redisQuota.used(keyId, day, cls);
-          } catch (err) {
-            if (!isRedisUnavailable(err)) throw err;
-            return local.used(keyId, day, cls);
-          }
-        },
+        consume: (keyId, day, cls, cost, limit) => orWhenDown(() => redisQuota.consume(keyId, day, cls, cost, limit),
+          () => (open ? local.consume(keyId, day, cls, cost, limit) : Promise.reject(refuse()))),
+        // open: the call may have been counted here. closed: the unit stays counted (over, never under).
+        refund: (keyId, day, cls, cost) => orWhenDown(() => redisQuota.refund(keyId, day, cls, cost),
+          async () => { if (open) await local.refund(keyId, day, cls, cost); }),
+        used: (keyId, day, cls) => orWhenDown(() => redisQuota.used(keyId, day, cls), () => local.used(keyId, day, cls)),
       };
     },
 
     /** The per-second limit: Redis, else (either policy) `local`, this instance's own buckets. */
     limiter(local: RateLimiter): RateLimiter {
       return {
-        async take(id, ratePerS, nowMs) {
-          try {
-            return await redisLimiter.take(id, ratePerS, nowMs);
-          } catch (err) {
-            if (!isRedisUnavailable(err)) throw err;
-            return local.take(id, ratePerS, nowMs);
-          }
-        },
+        take: (id, ratePerS, nowMs) => orWhenDown(() => redisLimiter.take(id, ratePerS, nowMs), () => local.take(id, ratePerS, nowMs)),
       };
     },
 

@@ -127,16 +127,12 @@ const SANDBOX_LIMITS = Object.freeze({
   qps: 10,
 });
 
-export const MISSING_KEY_MESSAGE =
-  'This product needs an API key: send Authorization: Bearer <key> (preferred), or X-API-Key: <key>, or ?key=<key> in the query string.';
 
 export function createAccessControl(parts: AccessControlParts) {
   let window = dayWindowOf(parts.now().getTime());
   return {
     /** The key's principal; throws 401/403 (or 429 for an address with too many failures). */
     authenticate(authorization: string | undefined, address: string): Principal {
-      // The missing-key message names every form a transport accepts (REST takes all three; docs/migrating.md).
-      if (authorization === undefined || authorization === '') throw new ServiceError('missing_api_key', MISSING_KEY_MESSAGE);
       return parts.authenticator.authenticate(authorization, address);
     },
 

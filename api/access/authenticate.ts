@@ -12,6 +12,8 @@ import { limitsFor, type PlanLimits } from './plans.js';
 
 /** How long a revoked key may keep working: the lifetime of a cached positive lookup. */
 export const REVOCATION_LATENCY_MS = 5_000;
+export const MISSING_KEY_MESSAGE =
+  'This product needs an API key: send Authorization: Bearer <key> (preferred), or X-API-Key: <key>, or ?key=<key> in the query string.';
 export const FAILED_AUTH_LIMIT = { max: 20, windowMs: 60_000 };
 
 export interface Principal {
@@ -67,9 +69,8 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     /** The principal for an Authorization header; throws missing/invalid_api_key (401/403) or a 429. */
     authenticate(header: string | undefined, address: string): Principal {
       const nowMs = options.now().getTime();
-      if (header === undefined || header === '') {
-        throw new ServiceError('missing_api_key', 'This product needs an API key: send Authorization: Bearer <key>.');
-      }
+      // The message names every form a transport accepts (REST takes all three; docs/migrating.md).
+      if (header === undefined || header === '') throw new ServiceError('missing_api_key', MISSING_KEY_MESSAGE);
       // Hits are looked up by the header as sent (it is in memory with the request anyway): a cached key
       // costs no checksum and no digest (two SHA-256 per call, measured at 7 % of a cached keyed request).
       const cached = positive.get(header);

@@ -3,6 +3,7 @@
  * the caller's `Authorization` and address, and answered as plain JSON. GET and DELETE (sessions and
  * server-initiated streams) are not offered: 405.
  */
+import { headerCredential } from '../rest/routes.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../models/errors.js';
@@ -36,17 +37,11 @@ export function serverCard(ops: readonly AnyOperation[], serviceName: string) {
   };
 }
 
-/** `Bearer <key>` from `Authorization`, else from `X-API-Key` (the established service's header). */
-function credentialOf(request: FastifyRequest): string | undefined {
-  const apiKey = request.headers['x-api-key'];
-  return request.headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
-}
-
 export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; serviceName: string }) {
   const cardJson = JSON.stringify(serverCard(options.ops, options.serviceName));
   app.get('/.well-known/mcp/server-card.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(cardJson));
   app.post('/mcp', async (request, reply) => {
-    const server = createMcpServer(options.ops, options.pipeline, { authorization: credentialOf(request), address: request.ip });
+    const server = createMcpServer(options.ops, options.pipeline, { authorization: headerCredential(request), address: request.ip });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     // The hijacked reply skips Fastify's hooks' headers: set the ones every response carries.

@@ -7,18 +7,10 @@
 import type { Db } from '../../data/store.js';
 import { SAMPLE_SOURCE_PREFIX, WEEK_S } from '../../data/observations-repo.js';
 import { limitsFor, PLANS, utcDay, type Plan } from '../access/plans.js';
-import type { QuotaClass } from '../../models/envelope.js';
+import { QuotaClass } from '../../models/envelope.js';
+import { freshnessOf, type Freshness } from '../../engine/live-status.js';
 
-export const QUOTA_CLASSES: readonly QuotaClass[] = ['standard', 'forecast_stats', 'cheap'];
-
-/** The service's freshness bands (README): fresh <= 30 min, recent <= 3 h, stale <= 24 h, outdated beyond. */
-export function freshnessOf(ageS: number | null): 'fresh' | 'recent' | 'stale' | 'outdated' | null {
-  if (ageS === null) return null;
-  if (ageS <= 30 * 60) return 'fresh';
-  if (ageS <= 3 * 3600) return 'recent';
-  if (ageS <= 24 * 3600) return 'stale';
-  return 'outdated';
-}
+export const QUOTA_CLASSES: readonly QuotaClass[] = QuotaClass.options;
 
 export interface SourceFreshness {
   source: string;
@@ -31,7 +23,8 @@ export interface SourceFreshness {
   /** The latest reading shown at `now` (shifted like the products in replay), ISO; null when none is visible yet. */
   latest: string | null;
   age_s: number | null;
-  freshness: ReturnType<typeof freshnessOf>;
+  /** The service's freshness bands (README), null without a reading. */
+  freshness: Freshness | null;
 }
 
 export interface DatasetFreshness {
@@ -120,7 +113,7 @@ export function createStoreFigures(db: Db, options: { replay: boolean }) {
       }
       return [...bySource.values()].map(({ latestS, ...e }) => {
         const age = ageOf(latestS === null ? null : latestS * 1000, now);
-        return { ...e, latest: latestS === null ? null : new Date(latestS * 1000).toISOString(), age_s: age, freshness: freshnessOf(age) };
+        return { ...e, latest: latestS === null ? null : new Date(latestS * 1000).toISOString(), age_s: age, freshness: age === null ? null : freshnessOf(age / 60) };
       }).sort((a, b) => a.source.localeCompare(b.source));
     },
 

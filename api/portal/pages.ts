@@ -4,6 +4,7 @@
  */
 import type { AccountRecord } from '../../data/accounts-repo.js';
 import type { KeyRecord } from '../../data/keys-repo.js';
+import { SANDBOX_CALLS_PER_DAY } from '../access/access-control.js';
 import { esc } from '../html.js';
 import type { RestParameter } from '../openapi.js';
 
@@ -158,7 +159,7 @@ export interface SandboxProduct {
 }
 
 export const sandboxIndex = (ctx: PageContext, products: SandboxProduct[], left: number) =>
-  layout(ctx, 'Sandbox', `<p>Try any product live. The sandbox has ${left} of its 50 calls left today (UTC), separate from your keys' quotas.</p>
+  layout(ctx, 'Sandbox', `<p>Try any product live. The sandbox has ${left} of its ${SANDBOX_CALLS_PER_DAY} calls left today (UTC), separate from your keys' quotas.</p>
 <ul>${products.map((p) => `<li><a href="/portal/sandbox/${esc(p.slug)}">${esc(p.slug)}</a>: ${esc(p.summary)}</li>`).join('')}</ul>`);
 
 export interface SandboxResult {

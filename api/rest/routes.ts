@@ -34,17 +34,17 @@ export function withoutQueryKey(url: string): string {
 export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string } {
   const query = request.query as RawQuery | undefined;
   const fromQuery = query ? query[QUERY_KEY] : undefined;
-  if (typeof fromQuery !== 'string') {
-    const apiKey = request.headers['x-api-key'];
-    const authorization = request.headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
-    return { authorization, query, rawKey: request.url };
-  }
+  if (typeof fromQuery !== 'string') return { authorization: headerCredential(request), query, rawKey: request.url };
   const rest: RawQuery = Object.create(null);
   for (const name of Object.keys(query!)) if (name !== QUERY_KEY) rest[name] = query![name]!;
-  const apiKey = request.headers['x-api-key'];
-  const authorization = request.headers.authorization
-    ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
+  const authorization = headerCredential(request) ?? (fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
   return { authorization, query: rest, rawKey: withoutQueryKey(request.url) };
+}
+
+/** `Bearer <key>` from `Authorization`, else from `X-API-Key` (the established service's header); REST and MCP. */
+export function headerCredential(request: FastifyRequest): string | undefined {
+  const apiKey = request.headers['x-api-key'];
+  return request.headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
 }
 
 export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyOperation[], pipeline: Pipeline) {
