@@ -19,6 +19,7 @@ import { createRedisBus, type BusEvent, type RedisBus } from '../data/redis/bus.
 import { createRedisLink, describeRedisUrl, isRedisUnavailable, type RedisLinkOptions } from '../data/redis/link.js';
 import { createRedisQuotaStore } from '../data/redis/quota-store.js';
 import { createRedisRateLimiter } from '../data/redis/rate-limiter.js';
+import { createCounterReader } from '../data/usage-repo.js';
 import { createUsageWriteback } from '../data/redis/usage-writeback.js';
 import type { StatusCheck, StatusRepo } from '../data/status-repo.js';
 import type { Db } from '../data/store.js';
@@ -65,7 +66,7 @@ export function createScaleOut(config: RedisConfig, parts: ScaleOutParts) {
   const where = describeRedisUrl(config.url);
   // The store's total of a counter is the floor of its Redis counter (read on the main connection: WAL
   // readers never wait). A failed read only loses the floor, not the call.
-  let stored: (keyId: number, day: string, cls: Parameters<QuotaStore['used']>[2]) => number = () => 0;
+  const stored = createCounterReader(parts.db);
   const redisQuota = createRedisQuotaStore(link, {
     floor: (keyId, day, cls) => {
       try {
@@ -76,7 +77,6 @@ export function createScaleOut(config: RedisConfig, parts: ScaleOutParts) {
     },
   });
   const writeback = createUsageWriteback(parts.db, redisQuota);
-  stored = writeback.stored;
   const redisLimiter = createRedisRateLimiter(link);
   const open = config.failure === 'open';
   let bus: RedisBus | null = null;

@@ -2,8 +2,8 @@
  * Developer-portal accounts, their single-use e-mail tokens and their sessions. Tokens and session ids
  * are stored as SHA-256 digests only: a copy of the store opens nobody's account.
  */
-import { createHash } from 'node:crypto';
 import type { QuotaStore } from '../models/access.js';
+import { secretDigest } from './secret-digest.js';
 import type { Db } from './store.js';
 
 export interface AccountRecord {
@@ -19,8 +19,6 @@ export interface AccountRecord {
 
 export type TokenPurpose = 'verify' | 'login';
 
-/** The digest under which a token or session id is stored. */
-export const secretDigest = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export function createAccountsRepo(db: Db) {
   const byEmail = db.prepare('SELECT * FROM accounts WHERE email = ?');

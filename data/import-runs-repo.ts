@@ -62,8 +62,6 @@ export function createImportRunsRepo(db: Db) {
   const insert = db.prepare(`INSERT INTO import_runs (format, dataset, source, files, started_at, finished_at, status, rows_read, imported, duplicates, rejected, error)
     VALUES (@format, @dataset, @source, @files, @started_at, @finished_at, @status, @rows_read, @imported, @duplicates, @rejected, @error)`);
   const selectLatest = db.prepare(`SELECT ${COLUMNS} FROM import_runs ORDER BY finished_at DESC, id DESC LIMIT ?`);
-  const selectLatestPerFormat = db.prepare(`SELECT ${COLUMNS} FROM import_runs r
-    WHERE id = (SELECT id FROM import_runs WHERE format = r.format ORDER BY finished_at DESC, id DESC LIMIT 1) ORDER BY format`);
   return {
     /** Stores one run; its id. */
     record(run: NewImportRun): number {
@@ -72,8 +70,6 @@ export function createImportRunsRepo(db: Db) {
     },
     /** The latest `limit` runs, the newest first. */
     latest: (limit = 20): ImportRun[] => (selectLatest.all(Math.max(0, Math.floor(limit))) as Row[]).map(toRun),
-    /** The latest run of each format, by format. */
-    latestPerFormat: (): ImportRun[] => (selectLatestPerFormat.all() as Row[]).map(toRun),
   };
 }
 

@@ -11,6 +11,12 @@ import type { ConsumeResult, QuotaStore } from '../models/access.js';
 import type { QuotaClass } from '../models/envelope.js';
 import type { Db } from './store.js';
 
+/** A counter as stored, read at once (0 when the key has not called that class on that day). */
+export function createCounterReader(db: Db): (keyId: number, day: string, cls: QuotaClass) => number {
+  const usedStmt = db.prepare('SELECT used FROM usage_counters WHERE key_id = ? AND day = ? AND class = ?').pluck();
+  return (keyId, day, cls) => (usedStmt.get(keyId, day, cls) as number | undefined) ?? 0;
+}
+
 export function createUsageRepo(db: Db): QuotaStore {
   const consumeStmt = db.prepare(
     `INSERT INTO usage_counters (key_id, day, class, used) VALUES (@keyId, @day, @cls, @cost)
@@ -18,11 +24,10 @@ export function createUsageRepo(db: Db): QuotaStore {
        WHERE used + excluded.used <= @limit
      RETURNING used`,
   ).pluck();
-  const usedStmt = db.prepare('SELECT used FROM usage_counters WHERE key_id = ? AND day = ? AND class = ?').pluck();
   const refundStmt = db.prepare(
     'UPDATE usage_counters SET used = max(0, used - ?) WHERE key_id = ? AND day = ? AND class = ?',
   );
-  const used = (keyId: number, day: string, cls: QuotaClass) => (usedStmt.get(keyId, day, cls) as number | undefined) ?? 0;
+  const used = createCounterReader(db);
 
   const consumeNow = (keyId: number, day: string, cls: QuotaClass, cost: number, limit: number): ConsumeResult => {
     // A first call costing more than the whole limit would pass the insert branch unchecked.

@@ -4,6 +4,7 @@
  * and is refused without touching the store. Keys are stored only as their SHA-256 digest.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { secretDigest } from '../../data/secret-digest.js';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 export const KEY_PREFIX = 'bdds_';
@@ -47,9 +48,7 @@ export function isWellFormedKey(key: string): boolean {
 }
 
 /** The SHA-256 digest (hex) under which a key is stored. */
-export function digestKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
+export const digestKey = secretDigest;
 
 export function displayPrefix(key: string): string {
   return key.slice(0, DISPLAY_PREFIX_LENGTH);

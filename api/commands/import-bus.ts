@@ -15,7 +15,7 @@ import { importBusCrossings, replaceBusRoutes } from '../../data/importers/bus/r
 import { loadRoadGraph } from '../../data/seed.js';
 import type { Db } from '../../data/store.js';
 import { routeCrossingRows } from '../bus/route-network.js';
-import type { ImportRunContext } from './import-run.js';
+import type { ImportResult, ImportRunContext } from './import-run.js';
 import type { CliIo } from './io.js';
 
 export const BUS_FORMATS: Readonly<Record<string, string>> = Object.freeze({
@@ -29,16 +29,8 @@ const textOf = (file: string) => {
   return (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
 };
 
-/** What a bus import did: crossings (or routes of a network: read, placed at a held checkpoint) and rejected rows. */
-export interface BusImportResult {
-  rowsRead: number;
-  imported: number;
-  duplicates: number;
-  rejected: Rejected[];
-}
-
 /** Parses every path first (a file that cannot be read imports nothing), then writes; `run.files` names the files read. */
-export function importBus(db: Db, format: string, paths: string[], options: { source?: string; json: boolean }, io: CliIo, run: ImportRunContext = { files: [] }): BusImportResult {
+export function importBus(db: Db, format: string, paths: string[], options: { source?: string; json: boolean }, io: CliIo, run: ImportRunContext = { files: [] }): ImportResult {
   const source = options.source ? { source: options.source } : {};
   if (format === 'bus-crossings') {
     const files = (run.files = paths.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).sort().map((f) => join(p, f)) : [p])));

@@ -11,17 +11,10 @@ import type { Rejected } from '../../data/importers/feed.js';
 import { ROAD_FORMATS } from '../../data/importers/road/formats.js';
 import { importRoadReports } from '../../data/importers/road/run.js';
 import type { Db } from '../../data/store.js';
+import type { ImportResult } from './import-run.js';
 import type { CliIo } from './io.js';
 
-/** What a road import did: rows read, reports added or updated (`imported`), unchanged (`duplicates`), rejected rows. */
-export interface RoadImportResult {
-  rowsRead: number;
-  imported: number;
-  duplicates: number;
-  rejected: Rejected[];
-}
-
-export function importRoad(db: Db, format: string, files: string[], options: { source?: string; json: boolean; at: Date; approve: boolean }, io: CliIo): RoadImportResult {
+export function importRoad(db: Db, format: string, files: string[], options: { source?: string; json: boolean; at: Date; approve: boolean }, io: CliIo): ImportResult {
   const road = ROAD_FORMATS[format]!;
   // Every file is parsed before anything is written: one that cannot be read imports nothing.
   const feeds = files.map((file) => {

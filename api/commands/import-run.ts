@@ -8,6 +8,7 @@
  */
 import { createImportRunsRepo, type ImportDataset, type ImportRunStatus } from '../../data/import-runs-repo.js';
 import { closeStore, openStore, type Db } from '../../data/store.js';
+import type { Rejected } from '../../data/importers/feed.js';
 import type { CliIo } from './io.js';
 
 export interface ImportRunCounts {
@@ -16,6 +17,9 @@ export interface ImportRunCounts {
   duplicates: number;
   rejected: number;
 }
+
+/** What an import did with its rejected rows listed (the bus and road importers' result). */
+export type ImportResult = Omit<ImportRunCounts, 'rejected'> & { rejected: Rejected[] };
 
 export interface ImportRunContext {
   /** The files the run reads: the paths given until the run expands its folders and sets them. */

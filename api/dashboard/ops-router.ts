@@ -29,7 +29,6 @@ const operator = t.procedure.use(({ ctx, next }) => {
 export const IMPORT_RUNS_SHOWN = 20;
 
 export interface ImportRunsFigures {
-  recorded: true;
   /** The latest runs, the newest first; empty when nothing was imported into this store yet. */
   runs: ImportRun[];
   /** Set when the runs could not be read (the rest of the overview stands). */
@@ -43,9 +42,9 @@ export function createOpsRouter(metrics: Pick<ServiceMetrics, 'overview'>, impor
   let repo: Pick<ImportRunsRepo, 'latest'> | null = null;
   const runs = (): ImportRunsFigures => {
     try {
-      return { recorded: true, runs: (repo ??= importRuns()).latest(IMPORT_RUNS_SHOWN), error: null };
+      return { runs: (repo ??= importRuns()).latest(IMPORT_RUNS_SHOWN), error: null };
     } catch {
-      return { recorded: true, runs: [], error: 'The importer runs could not be read from the store.' };
+      return { runs: [], error: 'The importer runs could not be read from the store.' };
     }
   };
   return t.router({

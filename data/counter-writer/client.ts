@@ -12,7 +12,7 @@ import type { ConsumeResult, QuotaStore } from '../../models/access.js';
 import type { QuotaClass } from '../../models/envelope.js';
 import { workerExecArgv } from '../../models/worker-exec-argv.js';
 import type { Db } from '../store.js';
-import { createUsageRepo } from '../usage-repo.js';
+import { createCounterReader } from '../usage-repo.js';
 import type { WriterOp, WriterOutcome, WriterReply } from './protocol.js';
 
 export interface CounterWriter extends QuotaStore {
@@ -33,8 +33,8 @@ function storeError(code: string | null, message: string): Error {
 export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } = {}): CounterWriter {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(new URL(fromSource ? './shim.mjs' : './worker.js', import.meta.url));
-  // Reads stay on the service's connection (WAL: readers never wait for the writer): the usage repository's own.
-  const reader = createUsageRepo(db);
+  // Reads stay on the service's connection (WAL: readers never wait for the writer).
+  const read = createCounterReader(db);
   let worker: Worker | null = null;
   let nextId = 1;
   let closed = false;
@@ -110,7 +110,7 @@ export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } 
     consume: (keyId: number, day: string, cls: QuotaClass, cost: number, limit: number) =>
       settled({ kind: 'consume', keyId, day, cls, cost, limit }, (o) => o.value as ConsumeResult),
     refund: (keyId: number, day: string, cls: QuotaClass, cost: number) => settled({ kind: 'refund', keyId, day, cls, cost }, () => undefined),
-    used: reader.used,
+    used: async (keyId, day, cls) => read(keyId, day, cls),
     exec: (sql: string) => settled({ kind: 'exec', sql }, () => undefined),
     async kill() {
       await stop(worker);

@@ -6,7 +6,6 @@
  * never lower a stored total; the price is that a refunded unit (a 5xx) may stay counted in the history.
  * Counters of keys this store does not hold are skipped (the foreign key).
  */
-import type { QuotaClass } from '../../models/envelope.js';
 import type { Db } from '../store.js';
 import type { CounterTotal, RedisQuotaStore } from './quota-store.js';
 
@@ -16,7 +15,6 @@ export function createUsageWriteback(db: Db, quota: Pick<RedisQuotaStore, 'drain
        SELECT @keyId, @day, @cls, @used WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = @keyId)
      ON CONFLICT (key_id, day, class) DO UPDATE SET used = excluded.used WHERE excluded.used > used`,
   );
-  const storedStmt = db.prepare('SELECT used FROM usage_counters WHERE key_id = ? AND day = ? AND class = ?').pluck();
   const write = db.transaction((totals: readonly CounterTotal[]) => {
     let raised = 0;
     for (const t of totals) raised += upsert.run(t).changes;
@@ -35,8 +33,6 @@ export function createUsageWriteback(db: Db, quota: Pick<RedisQuotaStore, 'drain
   }
 
   return {
-    /** The stored total of a counter (the floor of its Redis counter). */
-    stored: (keyId: number, day: string, cls: QuotaClass): number => (storedStmt.get(keyId, day, cls) as number | undefined) ?? 0,
     /** One write-back of `days`: counters changed since the last run, or all of them (`full`). Returns rows raised. */
     async run(days: readonly string[], full = false): Promise<number> {
       let raised = 0;
