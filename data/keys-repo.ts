@@ -21,6 +21,10 @@ export interface KeyRecord {
   account_id: number | null;
 }
 
+/** Active and not past its expiry at `nowIso` (ISO-8601 UTC): a key that works now. */
+export const isLiveKey = (k: Pick<KeyRecord, 'status' | 'expires_at'>, nowIso: string): boolean =>
+  k.status === 'active' && (k.expires_at === null || k.expires_at > nowIso);
+
 export type NewKey = Omit<KeyRecord, 'id' | 'revoked_at' | 'last_used_at' | 'account_id'> & { digest: string; account_id?: number | null };
 
 const COLUMNS = `id, prefix, email, plan, status, limit_standard, limit_forecast_stats, limit_cheap, qps,

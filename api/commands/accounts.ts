@@ -5,7 +5,7 @@ import { createKeysRepo } from '../../data/keys-repo.js';
 import { closeStore, openStore } from '../../data/store.js';
 import { createClock, loadConfig } from '../config.js';
 import { normaliseEmail } from '../portal/email.js';
-import { processIo, type CliIo } from './io.js';
+import { processIo, type CliIo, UsageError, printColumns } from './io.js';
 
 export const ACCOUNTS_USAGE = `Usage:
   bdds accounts list [--json] [--payg-requested]
@@ -15,10 +15,6 @@ export const ACCOUNTS_USAGE = `Usage:
       limits within 5 seconds (set other limits per key with bdds keys).
 
 Uses the store named by BDDS_DB (./var/bdds.sqlite) and the clock of BDDS_NOW (else the system clock).`;
-
-class UsageError extends Error {
-  code = 'ERR_PARSE_ARGS_USAGE';
-}
 
 export async function accountsCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -33,7 +29,8 @@ export async function accountsCommand(args: string[], io: CliIo = processIo): Pr
     if (action === 'list') {
       const rows = accounts.list().filter((a) => !values['payg-requested'] || (a.payg_requested_at !== null && a.plan === 'explorer'));
       if (values.json) io.out(JSON.stringify(rows));
-      else for (const a of rows) io.out([a.id, a.email, a.plan, a.verified_at ? 'verified' : 'unverified', a.payg_requested_at ? `payg requested ${a.payg_requested_at.slice(0, 10)}: ${a.payg_note ?? ''}` : ''].join('  ').trimEnd());
+      else printColumns(io, ['id', 'email', 'plan', 'status', 'request'], rows.map((a) => [String(a.id), a.email, a.plan,
+        a.verified_at ? 'verified' : 'unverified', a.payg_requested_at ? `payg requested ${a.payg_requested_at.slice(0, 10)}: ${a.payg_note ?? ''}` : '']));
       return 0;
     }
     if (action === 'approve-payg') {

@@ -8,7 +8,7 @@ import { evaluateAtOrigins } from '../../engine/forecast/origin-evaluation.js';
 import { bandFigures } from '../../engine/forecast/pooling.js';
 import { isTimeZone } from '../../engine/local-time.js';
 import { printReport, type BacktestReport } from './backtest-report.js';
-import { processIo, type CliIo } from './io.js';
+import { processIo, type CliIo, UsageError } from './io.js';
 import { hourlySeries, localInstant, MissingColumnError, readSeriesCsv } from './series-csv.js';
 
 export const BACKTEST_USAGE = `Usage: bdds backtest --csv FILE [--csv FILE]... --time-col C --value-col C [--tz ZONE]
@@ -28,10 +28,6 @@ reported, and every rejected row is listed with its reason.
   --history     history a fit uses: all (default) or the last DAYS days
 Prints MAE, RMSE, MASE (MAE over seasonal naive's) and 50/80/95 % interval coverage per horizon band,
 beside seasonal naive (same hour last week) and the four-week seasonal mean.`;
-
-class UsageError extends Error {
-  code = 'ERR_PARSE_ARGS_USAGE';
-}
 
 const whole = (name: string, value: string | undefined, fallback: number, min: number, max: number) => {
   if (value === undefined) return fallback;

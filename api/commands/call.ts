@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPipeline } from '../pipeline/pipeline.js';
 import { findOperation, operations } from '../registry.js';
-import { processIo, type CliIo } from './io.js';
+import { processIo, type CliIo, UsageError } from './io.js';
 import { openLocalService } from './local-service.js';
 
 export const CALL_USAGE = `Usage: bdds call <product> [--<parameter> <value>] ... [--key <API key>]
@@ -21,10 +21,6 @@ Path parameters are options too: bdds call border --origin 1 --destination 2 --c
 
 Products: ${operations.map((op) => op.slug).join(', ')}
 Uses the store named by BDDS_DB and the clock of BDDS_NOW.`;
-
-class UsageError extends Error {
-  code = 'ERR_PARSE_ARGS_USAGE';
-}
 
 /** `--name value` and `--name=value` pairs; a name given twice becomes a list (refused by the pipeline). */
 export function parseParams(args: readonly string[]): Record<string, string | string[]> {

@@ -1,5 +1,5 @@
 /** `bdds import <format> <path...>`: ingest observation or place files into the configured store. */
-import { processIo, type CliIo } from './io.js';
+import { processIo, type CliIo, UsageError } from './io.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -54,10 +54,6 @@ Exit 0 when every row was used; 1 when any row was rejected (the other rows are 
 unless --allow-rejects is given; 2 on bad usage. Uses the store named by BDDS_DB, and records every run
 there (also one that failed or rejected rows: its counts, status and error), which the operator dashboard's
 operations view lists.`;
-
-class UsageError extends Error {
-  code = 'ERR_PARSE_ARGS_USAGE';
-}
 
 function expand(path: string): string[] {
   return statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)).filter((f) => statSync(f).isFile()) : [path];

@@ -18,3 +18,14 @@ export const processIo: CliIo = {
   err: (text) => void process.stderr.write(text),
   errIsTty: process.stderr.isTTY === true,
 };
+
+/** A command used wrongly: reported with the usage text and exit code 2, like node:util's own parseArgs errors. */
+export class UsageError extends Error {
+  code = 'ERR_PARSE_ARGS_USAGE';
+}
+
+/** Rows under a header, each column as wide as its widest cell. */
+export function printColumns(io: CliIo, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const cells of [header, ...rows]) io.out(cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+}

@@ -1,5 +1,5 @@
 /** `bdds jobs run <job>`: run a background job once against the configured store. */
-import { processIo, type CliIo } from './io.js';
+import { processIo, type CliIo, UsageError } from './io.js';
 import { parseArgs } from 'node:util';
 import { runDayStats } from '../jobs/day-stats-job.js';
 import { runForecastModels } from '../jobs/forecast-job.js';
@@ -16,10 +16,6 @@ Jobs:
   status      run the self-check of every product and store the result (also every 5 minutes)
 
 Uses the store named by BDDS_DB and the clock of BDDS_NOW.`;
-
-class UsageError extends Error {
-  code = 'ERR_PARSE_ARGS_USAGE';
-}
 
 const JOBS: Record<string, (deps: Parameters<typeof runDayStats>[0]) => Promise<unknown>> = {
   'day-stats': runDayStats,

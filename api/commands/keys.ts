@@ -1,5 +1,5 @@
 /** `bdds keys create|list|revoke|verify`: key administration on the configured store. */
-import { processIo, type CliIo } from './io.js';
+import { processIo, type CliIo, UsageError, printColumns } from './io.js';
 import { parseArgs } from 'node:util';
 import { createKeysRepo, type KeyRecord } from '../../data/keys-repo.js';
 import { closeStore, openStore } from '../../data/store.js';
@@ -24,10 +24,6 @@ export const KEYS_USAGE = `Usage:
 Uses the store named by BDDS_DB (./var/bdds.sqlite) and the clock of BDDS_NOW (else the system clock).`;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
-class UsageError extends Error {
-  code = 'ERR_PARSE_ARGS_USAGE';
-}
 
 function positive(name: string, value: string | undefined): number | null {
   if (value === undefined) return null;
@@ -57,11 +53,6 @@ function describe(record: KeyRecord, now: Date) {
     effective_status: effectiveStatus(record, now),
     limits: { ...limits.daily, qps: limits.qps }, created_at: record.created_at, expires_at: record.expires_at,
     revoked_at: record.revoked_at, last_used_at: record.last_used_at };
-}
-
-function printColumns(io: CliIo, header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const cells of [header, ...rows]) io.out(cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
 }
 
 export async function keysCommand(args: string[], io: CliIo = processIo): Promise<number> {

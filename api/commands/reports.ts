@@ -8,7 +8,7 @@ import { MODERATION, type Moderation } from '../../models/road-reports.js';
 import { createClock, loadConfig } from '../config.js';
 import { inputError } from '../pipeline/input-error.js';
 import { moderateReport, submitReport } from '../road/reports.js';
-import { processIo, type CliIo } from './io.js';
+import { processIo, type CliIo, UsageError } from './io.js';
 
 export const REPORTS_USAGE = `Usage:
   bdds reports list [--status pending|approved|rejected] [--limit N] [--json]
@@ -24,10 +24,6 @@ export const REPORTS_USAGE = `Usage:
       Moderates a report; the product shows the change at once.
 
 Uses the store named by BDDS_DB and the clock of BDDS_NOW (else the system clock).`;
-
-class UsageError extends Error {
-  code = 'ERR_PARSE_ARGS_USAGE';
-}
 
 const line = (r: HeldReport) =>
   [String(r.id), r.status, r.condition_type, r.severity, r.country, r.source, r.expires_at ?? 'open', r.description.replace(/\s+/g, ' ').slice(0, 60)];

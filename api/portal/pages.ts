@@ -3,7 +3,7 @@
  * value written into a page goes through `esc`.
  */
 import type { AccountRecord } from '../../data/accounts-repo.js';
-import type { KeyRecord } from '../../data/keys-repo.js';
+import { isLiveKey, type KeyRecord } from '../../data/keys-repo.js';
 import { SANDBOX_CALLS_PER_DAY } from '../access/access-control.js';
 import { esc } from '../html.js';
 import type { RestParameter } from '../openapi.js';
@@ -83,14 +83,14 @@ export interface KeysView {
 
 function keyStatus(k: KeyRecord, now: string): string {
   if (k.status !== 'active') return k.status;
-  if (k.expires_at !== null && k.expires_at <= now) return 'expired';
+  if (!isLiveKey(k, now)) return 'expired';
   return k.expires_at ? `active until ${k.expires_at.slice(0, 16).replace('T', ' ')} UTC` : 'active';
 }
 
 export function keysPage(ctx: PageContext, view: KeysView): string {
   const account = ctx.account!;
   const rows = view.keys.map((k) => {
-    const live = k.status === 'active' && (k.expires_at === null || k.expires_at > view.now);
+    const live = isLiveKey(k, view.now);
     const actions = live
       ? `<form method="post" action="/portal/keys/${k.id}/roll" class="inline">${csrfField(ctx.csrf)}<button type="submit" aria-label="Roll key ${esc(k.prefix)}">Roll</button></form>
          <form method="post" action="/portal/keys/${k.id}/revoke" class="inline">${csrfField(ctx.csrf)}<button type="submit" aria-label="Revoke key ${esc(k.prefix)}">Revoke</button></form>`

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AccountRecord, TokenPurpose } from '../../data/accounts-repo.js';
-import type { KeyRecord } from '../../data/keys-repo.js';
+import { isLiveKey, type KeyRecord } from '../../data/keys-repo.js';
 import type { Deps } from '../deps.js';
 import { issueKey } from '../access/issue-key.js';
 import { utcDay } from '../access/plans.js';
@@ -76,7 +76,7 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
 
   const activeKeys = (account: AccountRecord) => {
     const now = nowIso();
-    return keys.ofAccount(account.id).filter((k) => k.status === 'active' && (k.expires_at === null || k.expires_at > now));
+    return keys.ofAccount(account.id).filter((k) => isLiveKey(k, now));
   };
 
   const ownKey = (account: AccountRecord, keyId: number): KeyRecord | null => keys.ofAccount(account.id).find((k) => k.id === keyId) ?? null;
@@ -118,10 +118,11 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
     /** A new key; the old one keeps working for the grace period, then expires. */
     rollKey(account: AccountRecord, keyId: number): { key: string; oldExpiresAt: string } | { refused: string } {
       const old = ownKey(account, keyId);
-      if (!old || old.status !== 'active' || (old.expires_at !== null && old.expires_at <= nowIso())) return { refused: 'That key is not an active key of this account.' };
-      const oldExpiresAt = new Date(deps.now().getTime() + ROLL_GRACE_MS).toISOString();
-      keys.expireAt(old.id, oldExpiresAt);
-      return { key: newKey(account), oldExpiresAt: keys.ofAccount(account.id).find((k) => k.id === old.id)!.expires_at! };
+      if (!old || !isLiveKey(old, nowIso())) return { refused: 'That key is not an active key of this account.' };
+      // The grace period, or the key's own expiry if that comes first (expireAt never extends a key).
+      const graceEnds = new Date(deps.now().getTime() + ROLL_GRACE_MS).toISOString();
+      keys.expireAt(old.id, graceEnds);
+      return { key: newKey(account), oldExpiresAt: old.expires_at !== null && old.expires_at < graceEnds ? old.expires_at : graceEnds };
     },
     revokeKey(account: AccountRecord, keyId: number): boolean {
       const key = ownKey(account, keyId);

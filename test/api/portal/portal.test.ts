@@ -98,6 +98,9 @@ describe('developer portal', () => {
     const rolled = await b.post(`/portal/keys/${keyId}/roll`, {});
     const newKey = keyOn(rolled.body);
     assert.ok(newKey && newKey !== key);
+    const graceEnds = new Date(deps.now().getTime() + 24 * 3_600_000).toISOString();
+    assert.equal(deps.repos.keys.ofAccount(account.id).find((k) => k.id === keyId)!.expires_at, graceEnds);
+    assert.ok(rolled.body.includes(`${graceEnds.slice(0, 16).replace('T', ' ')} UTC`), 'the page says until when the old key works');
     const ok = async (k: string) => (await app.inject({ url: '/api/v1/data/checkpoints?country=PL', headers: bearer(k) })).statusCode;
     assert.equal(await ok(key), 200, 'the rolled key works during the grace period');
     assert.equal(await ok(newKey), 200);
