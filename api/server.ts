@@ -76,10 +76,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw err;
   }
   // Scale-out (issue 21): with BDDS_REDIS_URL, counters, limits and change notices are shared through Redis.
-  const scaleOut = config.redis ? createScaleOut(config.redis, { db, log, now: createClock(config.now) }) : null;
+  const now = createClock(config.now);
+  const scaleOut = config.redis ? createScaleOut(config.redis, { db, log, now }) : null;
   const { deps, lastUsed, authenticator } = createDeps({
     db, engine, log,
-    now: createClock(config.now),
+    now,
     settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null },
     ...(scaleOut ? { scaleOut } : {}),
   });

@@ -16,10 +16,16 @@ export class Composer {
   /** Names written into the answer (checkpoints, places): text, not figures, though a name may hold a digit. */
   readonly names: string[] = [];
   private readonly numbers: Intl.NumberFormat;
+  private readonly units: Record<'hour' | 'minute', Intl.NumberFormat>;
+  /** Clock times (`08:00`), formatted as UTC wall times of one day. */
+  private readonly clockTime: Intl.DateTimeFormat;
 
   /** `today`: the UTC date of the answer (dates of another year are written with their year). */
   constructor(readonly lang: Lang, readonly t: Templates, private readonly today = '') {
     this.numbers = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+    const unit = (u: 'hour' | 'minute') => new Intl.NumberFormat(lang, { style: 'unit', unit: u, unitDisplay: 'short' });
+    this.units = { hour: unit('hour'), minute: unit('minute') };
+    this.clockTime = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   }
 
   /** The index of a source (each product and ppid once). */
@@ -48,7 +54,7 @@ export class Composer {
   /** A duration: `45 min`, `2 h 5 min` (Intl units in the answer's language). */
   minutes(label: string, value: number, source: number): string {
     const total = Math.max(0, Math.round(value));
-    const unit = (u: 'hour' | 'minute', n: number) => new Intl.NumberFormat(this.lang, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
+    const unit = (u: 'hour' | 'minute', n: number) => this.units[u].format(n);
     const text = total < 60 ? unit('minute', total) : `${unit('hour', Math.floor(total / 60))}${total % 60 ? ` ${unit('minute', total % 60)}` : ''}`;
     return this.figure(label, total, 'min', text, source);
   }
@@ -75,17 +81,15 @@ export class Composer {
 
   /** A local clock hour (`08:00`). */
   hour(label: string, hour: number, source: number): string {
-    const text = new Intl.DateTimeFormat(this.lang, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .format(new Date(Date.UTC(2026, 0, 5, hour % 24)));
+    const text = this.clockTime.format(new Date(Date.UTC(2026, 0, 5, hour % 24)));
     return this.figure(label, `${String(hour % 24).padStart(2, '0')}:00`, 'hour', text, source);
   }
 
   /** A clock time as a source writes it (`22:00`), in the answer's form. */
   clock(label: string, hhmm: string, source: number): string {
     const [h, m] = hhmm.split(':').map(Number) as [number, number];
-    const text = h === 24 ? new Intl.DateTimeFormat(this.lang, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .format(new Date(Date.UTC(2026, 0, 5, 0, 0))).replace(/^00/, '24')
-      : new Intl.DateTimeFormat(this.lang, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.UTC(2026, 0, 5, h, m)));
+    const text = h === 24 ? this.clockTime.format(new Date(Date.UTC(2026, 0, 5, 0, 0))).replace(/^00/, '24')
+      : this.clockTime.format(new Date(Date.UTC(2026, 0, 5, h, m)));
     return this.figure(label, hhmm, 'time', text, source);
   }
 
