@@ -11,7 +11,9 @@ import { createRoadReportsRepo } from '../data/road-reports-repo.js';
 import { createBusRepo } from '../data/bus-repo.js';
 import { loadRules } from '../data/rules-repo.js';
 import { loadRoadGraph } from '../data/seed.js';
-import { createStatusRepo } from '../data/status-repo.js';
+import { createStatusRepo, type StatusRepo } from '../data/status-repo.js';
+import { createImportRunsRepo } from '../data/import-runs-repo.js';
+import { createStoreFiguresRepo } from '../data/store-figures-repo.js';
 import type { Db } from '../data/store.js';
 import type { QuotaStore, RateLimiter } from '../models/access.js';
 import { createUsageRepo } from '../data/usage-repo.js';
@@ -21,9 +23,9 @@ import { createAccessControl } from './access/access-control.js';
 import { createAuthenticator } from './access/authenticate.js';
 import { createLastUsedRecorder } from './access/last-used.js';
 import { createTokenBucketLimiter } from './access/rate-limiter.js';
-import { createOperationCache } from './pipeline/cache.js';
+import { createOperationCache } from '../services/operation-cache.js';
 import type { Deps, ServiceSettings } from './deps.js';
-import type { ServicePool } from './service-pool.js';
+import type { ServicePool } from '../services/worker/pool.js';
 
 export interface DepsParts {
   db: Db;
@@ -33,35 +35,42 @@ export interface DepsParts {
   settings: ServiceSettings;
   /** Failed authentications allowed per address and window (default FAILED_AUTH_LIMIT). */
   failedAuth?: { max: number; windowMs: number };
-  /** Scale-out (issue 21, api/scale-out.ts): shared counters and limiter, each over the embedded one. */
-  scaleOut?: { quota(local: QuotaStore): QuotaStore; limiter(local: RateLimiter): RateLimiter };
+  /** Scale-out (api/scale-out.ts): shared counters and limiter, each over the embedded one; the status read as Redis stands. */
+  scaleOut?: { quota(local: QuotaStore): QuotaStore; limiter(local: RateLimiter): RateLimiter; status(local: StatusRepo): StatusRepo };
 }
 
 export function createDeps(parts: DepsParts) {
-  const keys = createKeysRepo(parts.db);
+  const { failedAuth: _failedAuth, scaleOut, db, ...shared } = parts;
+  const keys = createKeysRepo(db);
   const lastUsed = createLastUsedRecorder(keys);
-  const observations = createObservationsRepo(parts.db, { replay: parts.settings.demoReplay });
-  const { failedAuth: _failedAuth, scaleOut, ...shared } = parts;
+  const observations = createObservationsRepo(db, { replay: parts.settings.demoReplay });
   // A store file gets a writer thread for its counters; an in-memory store (build scripts) writes in place.
-  const accounts = createAccountsRepo(parts.db);
-  const sandbox = createSandboxUsage(parts.db);
-  const counters = parts.db.memory || parts.db.readonly ? createUsageRepo(parts.db) : createCounterWriter(parts.db);
+  const accounts = createAccountsRepo(db);
+  const sandbox = createSandboxUsage(db);
+  const counters = db.memory || db.readonly ? createUsageRepo(db) : createCounterWriter(db);
   const authenticator = createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) });
+  // A key changed here (portal, CLI in process) is forgotten at once; another process's change within the cache's 5 s.
+  keys.changes.on(({ ids }) => authenticator.forget(ids));
+  keys.changes.onError = (err) => parts.log.warn({ err }, 'acting on a key change failed');
+  const versions = createDataVersions(db, { observations, now: parts.now, replay: parts.settings.demoReplay });
+  versions.changes.onError = (err) => parts.log.warn({ err }, 'acting on a data version change failed');
   const deps: Deps = {
     ...shared,
     counters,
     repos: {
-      status: createStatusRepo(parts.db),
+      status: scaleOut ? scaleOut.status(createStatusRepo(db)) : createStatusRepo(db),
       keys,
-      directory: createDirectoryRepo(parts.db),
+      directory: createDirectoryRepo(db),
       observations,
-      dayStats: createDayStatsRepo(parts.db),
-      forecastModels: createForecastModelsRepo(parts.db),
-      places: createPlacesRepo(parts.db),
-      roadReports: createRoadReportsRepo(parts.db),
-      bus: createBusRepo(parts.db),
+      dayStats: createDayStatsRepo(db),
+      forecastModels: createForecastModelsRepo(db),
+      places: createPlacesRepo(db),
+      roadReports: createRoadReportsRepo(db),
+      bus: createBusRepo(db),
       accounts,
       sandbox,
+      importRuns: createImportRunsRepo(db),
+      figures: createStoreFiguresRepo(db),
     },
     access: createAccessControl({
       authenticator,
@@ -77,7 +86,7 @@ export function createDeps(parts: DepsParts) {
         },
       },
     }),
-    versions: createDataVersions(parts.db, { observations, now: parts.now, replay: parts.settings.demoReplay }),
+    versions,
     rules: loadRules(),
     roadGraph: loadRoadGraph(),
     cache: createOperationCache(),

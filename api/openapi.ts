@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ErrorEnvelope, successEnvelope } from '../models/envelope.js';
 import { ERROR_STATUS, type ErrorCode } from '../models/errors.js';
-import type { AnyOperation } from './operation.js';
+import type { AnyOperation } from '../services/operation.js';
 import { routePath } from './rest/paths.js';
 
 type JsonSchema = Record<string, unknown>;

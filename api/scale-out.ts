@@ -29,7 +29,7 @@ import type { Authenticator } from './access/authenticate.js';
 import { utcDay } from './access/plans.js';
 import type { RedisConfig } from './config.js';
 import type { Deps } from './deps.js';
-import type { AnyOperation } from './operation.js';
+import type { AnyOperation } from '../services/operation.js';
 
 /** `Retry-After` of a counted call refused while Redis is away (it reconnects within half a second of its return). */
 /** Redis's answer, or when Redis is down (and only then) the fallback's; any other failure is thrown. */
@@ -83,6 +83,8 @@ export function createScaleOut(config: RedisConfig, parts: ScaleOutParts) {
   /** Moves on every change between up and down: the status answer's cache version follows it. */
   let epoch = 0;
   let runs = 0;
+  /** The keyed products' slugs (filled at start): they read offline or degraded while Redis is away. */
+  const keyed = new Set<string>();
 
   link.onChange((up, cause) => {
     epoch++;
@@ -138,74 +140,53 @@ export function createScaleOut(config: RedisConfig, parts: ScaleOutParts) {
      * that move here are announced, notices from the others acted on, `/status` follows Redis's state.
      * Waits up to 2 s for Redis; without it the service starts anyway under the failure policy.
      */
+    /**
+     * The stored status round as this instance sees it: while Redis is away, the keyed products read offline
+     * (closed) or degraded (open). Which products are keyed is known at `start`.
+     */
+    status(local: StatusRepo): StatusRepo {
+      return statusWithRedis(local, { keyed, up: () => link.up, epoch: () => epoch, open });
+    },
+
+    /**
+     * Joins the other instances: key changes made here (portal: revoke, roll, verify, plan) and data versions
+     * that move here are announced (the repositories' change notices), notices from the others acted on.
+     * Waits up to 2 s for Redis; without it the service starts anyway under the failure policy.
+     */
     async start(target: { deps: Deps; authenticator: Authenticator; operations: readonly AnyOperation[] }): Promise<void> {
       const { deps, authenticator } = target;
       const versions = deps.versions;
-      const { refresh, poll } = versions;
+      for (const op of target.operations) if (op.access === 'keyed') keyed.add(op.slug);
+      /** True while acting on another instance's notice: what that moves here was announced already. */
+      let acting = false;
       const guarded = (what: string, act: () => void) => {
+        acting = true;
         try {
           act();
         } catch (err) {
           log.warn({ err }, `acting on a notice from another instance failed (${what}); the 5 s cache and poll still apply`);
+        } finally {
+          acting = false;
         }
       };
       bus = createRedisBus(link, {
         instanceId,
         onEvent: (event: BusEvent) => guarded(event.type, () => {
           if (event.type === 'keys') authenticator.forget(event.ids);
-          else poll();
+          else versions.poll();
         }),
         // Notices sent while this instance was disconnected are lost: act as if every one had been missed.
         onResync: () => guarded('resync', () => {
           authenticator.forget();
-          poll();
+          versions.poll();
         }),
       });
       const announce = (event: BusEvent) => void bus?.publish(event);
-
-      const keys = deps.repos.keys;
-      const { revoke, expireAt, verify, upgradeAccount } = keys;
-      const keyChanged = (changed: boolean, id: number) => {
-        if (changed) {
-          authenticator.forget([id]);
-          announce({ type: 'keys', ids: [id] });
-        }
-        return changed;
-      };
-      keys.revoke = (id, at) => keyChanged(revoke(id, at), id);
-      keys.expireAt = (id, at) => keyChanged(expireAt(id, at), id);
-      keys.verify = (id) => keyChanged(verify(id), id);
-      keys.upgradeAccount = (accountId) => {
-        const changed = upgradeAccount(accountId);
-        if (changed > 0) {
-          const ids = keys.ofAccount(accountId).map((k) => k.id);
-          authenticator.forget(ids);
-          announce({ type: 'keys', ids });
-        }
-        return changed;
-      };
-      // A refresh follows this process's own writes: always announced. A poll found another process's
-      // commit: announced when a version moved (the datasets' too, which `poll` does not report).
-      const datasetsStmt = deps.db.prepare('SELECT group_concat(dataset || \':\' || version) FROM dataset_versions').pluck();
-      let datasetsSeen = datasetsStmt.get() as string | null;
-      versions.refresh = () => {
-        const changed = refresh();
-        announce({ type: 'versions' });
-        return changed;
-      };
-      versions.poll = () => {
-        const changed = poll();
-        const datasets = datasetsStmt.get() as string | null;
-        if (changed || datasets !== datasetsSeen) announce({ type: 'versions' });
-        datasetsSeen = datasets;
-        return changed;
-      };
-
-      deps.repos.status = statusWithRedis(deps.repos.status, {
-        keyed: new Set(target.operations.filter((op) => op.access === 'keyed').map((op) => op.slug)),
-        up: () => link.up,
-        epoch: () => epoch,
-        open,
+      // This instance forgets its own changed keys itself (api/create-deps.ts); the others are told.
+      deps.repos.keys.changes.on(({ ids }) => announce({ type: 'keys', ids }));
+      // A refresh follows this process's own writes; a poll found another process's commit (or a dataset moved).
+      versions.changes.on(() => {
+        if (!acting) announce({ type: 'versions' });
       });
 
       if (!(await link.whenUp(CONNECT_WAIT_MS))) {

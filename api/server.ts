@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { seedService } from './seed.js';
-import { closeStore, openStore } from '../data/store.js';
+import { seedService } from '../services/seed.js';
+import { closeStore, openStore, type Db } from '../data/store.js';
 import type { EnginePoolOptions } from '../engine/pool.js';
-import { createServicePool } from './service-pool.js';
+import { createServicePool } from '../services/worker/pool.js';
 import { installConnectionGuard, type ConnectionGuard, type ConnectionGuardOptions } from './rest/connection-guard.js';
 import { buildApp } from './app.js';
 import { createMailer } from './portal/mailer.js';
@@ -17,13 +17,13 @@ import { createClock, loadConfig, type Config } from './config.js';
 import { createDeps } from './create-deps.js';
 import { createScaleOut } from './scale-out.js';
 import type { Deps } from './deps.js';
-import { createScheduler } from './jobs/scheduler.js';
-import { DAY_STATS_INTERVAL_MS, runDayStats } from './jobs/day-stats-job.js';
-import { FORECAST_INTERVAL_MS, runForecastModels } from './jobs/forecast-job.js';
-import { runStatusChecks } from './jobs/status-check.js';
+import { createScheduler } from '../services/jobs/scheduler.js';
+import { DAY_STATS_INTERVAL_MS, runDayStats } from '../services/jobs/day-stats-job.js';
+import { FORECAST_INTERVAL_MS, runForecastModels } from '../services/jobs/forecast-job.js';
+import { runStatusChecks } from '../services/jobs/status-check.js';
 import { createLogger } from './logger.js';
-import type { AnyOperation } from './operation.js';
-import { operations } from './registry.js';
+import type { AnyOperation } from '../services/operation.js';
+import { operations } from '../services/registry.js';
 
 export const DEMO_EMAIL = 'demo@localhost';
 export const STATUS_INTERVAL_MS = 5 * 60_000;
@@ -37,6 +37,8 @@ export const DATA_VERSIONS_POLL_MS = 5_000;
 export interface RunningServer {
   app: FastifyInstance;
   deps: Deps;
+  /** The store the server opened (tests and tools that read it directly). */
+  db: Db;
   url: string;
   /** The demo Explorer key created on the first start of an empty store (shown once), else null. */
   demoKey: string | null;
@@ -159,5 +161,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })();
     return closing;
   };
-  return { app, deps, url, demoKey, close, modelsReady, connections };
+  return { app, deps, db, url, demoKey, close, modelsReady, connections };
 }

@@ -7,7 +7,7 @@
  * languages). `--verbose` lists every miss with what differed.
  */
 import { fileURLToPath } from 'node:url';
-import { evaluateSet, MAJOR_LANGS, type LangScore } from '../api/assistant/evaluate.js';
+import { evaluateSet, MAJOR_LANGS, type LangScore } from '../services/assistant/evaluate.js';
 import { FIXED_NOW } from '../test/helpers/constants.js';
 import { bundledDirectory, evalSets } from '../test/helpers/assistant-eval.js';
 

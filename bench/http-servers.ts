@@ -18,7 +18,7 @@ if (built) {
   // A build older than a source file would measure old code: refuse rather than mislead.
   const { readdirSync, statSync } = await import('node:fs');
   const builtAt = statSync(new URL('../dist/api/server.js', import.meta.url)).mtimeMs;
-  const newer = ['api', 'data', 'engine', 'models'].flatMap((dir) =>
+  const newer = ['api', 'services', 'data', 'engine', 'models'].flatMap((dir) =>
     (readdirSync(new URL(`../${dir}`, import.meta.url), { recursive: true }) as string[])
       .filter((f) => f.endsWith('.ts') && statSync(new URL(`../${dir}/${f}`, import.meta.url)).mtimeMs > builtAt)
       .map((f) => `${dir}/${f}`));

@@ -6,8 +6,19 @@
  * tables; `poll()` does so only when SQLite's `data_version` says another connection committed (or,
  * in replay, always: the visible part of a replayed series moves with the clock).
  */
+import { createNotices } from './notices.js';
 import type { ObservationsRepo } from './observations-repo.js';
 import type { Db } from './store.js';
+
+/** Sent after a read of the versions found something moved. */
+export interface VersionsChange {
+  /** `refresh`: after this process's own writes; `poll`: another connection's commit (or, in replay, the clock). */
+  cause: 'refresh' | 'poll';
+  /** A checkpoint's observations, typical week or model (the generation moved). */
+  moved: boolean;
+  /** A dataset's version (places, road, bus). */
+  datasetsMoved: boolean;
+}
 
 export interface DataVersionsOptions {
   observations: ObservationsRepo;
@@ -48,32 +59,39 @@ export function createDataVersions(db: Db, options: DataVersionsOptions) {
   const mapOf = (rows: unknown[]) => new Map((rows as { ppid: string; generated_at: string }[]).map((r) => [r.ppid, r.generated_at]));
   const sameMap = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
-  /** Re-reads every version; returns true when any changed. */
-  function refresh(): boolean {
+  const changes = createNotices<VersionsChange>();
+
+  /** Re-reads every version; returns true when a checkpoint's moved. A refresh is always noticed; a poll when something moved. */
+  function read(cause: VersionsChange['cause']): boolean {
     const next = {
       series: seriesVersions(), dayStats: mapOf(dayStatsStmt.all()), models: mapOf(modelsStmt.all()),
       datasets: new Map((datasetsStmt.all() as { dataset: string; version: number }[]).map((r) => [r.dataset, String(r.version)])),
     };
     const changed = !sameMap(next.series, series) || !sameMap(next.dayStats, dayStats) || !sameMap(next.models, models);
+    const datasetsMoved = !sameMap(next.datasets, datasets);
     series = next.series;
     dayStats = next.dayStats;
     models = next.models;
     datasets = next.datasets;
     if (changed) generation++;
+    if (cause === 'refresh' || changed || datasetsMoved) changes.emit({ cause, moved: changed, datasetsMoved });
     return changed;
   }
+  const refresh = () => read('refresh');
 
   refresh();
   lastDataVersion = dataVersionStmt.get() as number;
 
   return {
+    /** Notices of every refresh and of every poll that found something moved (scale-out announces them). */
+    changes,
     refresh,
     /** Refreshes when another connection has committed since the last poll, or always in replay. */
     poll(): boolean {
       const current = dataVersionStmt.get() as number;
       const foreign = current !== lastDataVersion;
       lastDataVersion = current;
-      return foreign || options.replay ? refresh() : false;
+      return foreign || options.replay ? read('poll') : false;
     },
     /** The live data of one checkpoint (its observations and typical week), or of all when `ppid` is absent. */
     live(ppid?: string): string {

@@ -1,4 +1,5 @@
 /** API key records. Only digests and display prefixes are stored; the key itself never is. */
+import { createNotices } from './notices.js';
 import type { Db } from './store.js';
 
 export type KeyStatus = 'active' | 'revoked' | 'pending';
@@ -51,21 +52,34 @@ export function createKeysRepo(db: Db) {
     for (const [id, at] of entries) touch.run(at, id, at);
   });
 
+  /** Keys whose standing changed (revoked, expiring, verified, plan): a cached authentication of them is stale. */
+  const changes = createNotices<{ ids: number[] }>();
+  const noted = (changed: boolean, id: number) => {
+    if (changed) changes.emit({ ids: [id] });
+    return changed;
+  };
+
   return {
+    /** Notices of keys whose standing changed here (the authenticator and scale-out listen). */
+    changes,
     create: (key: NewKey) => insert.get({ account_id: null, ...key }) as KeyRecord,
     /** An account's keys, newest first. */
     ofAccount: (accountId: number) => ofAccount.all(accountId) as KeyRecord[],
     /** Sets an active key to expire at `at` (never later than an expiry it already has). */
-    expireAt: (id: number, at: string) => expire.run(at, id, at).changes === 1,
+    expireAt: (id: number, at: string) => noted(expire.run(at, id, at).changes === 1, id),
     /** Moves an account's keys to Pay As You Grow (its default limits). */
-    upgradeAccount: (accountId: number) => upgrade.run(accountId).changes,
+    upgradeAccount(accountId: number): number {
+      const changed = upgrade.run(accountId).changes;
+      if (changed > 0) changes.emit({ ids: (ofAccount.all(accountId) as KeyRecord[]).map((k) => k.id) });
+      return changed;
+    },
     findByDigest: (digest: string) => (byDigest.get(digest) as KeyRecord | undefined) ?? null,
     /** Keys matching an id or a display prefix (several when a prefix is ambiguous). */
     findByRef: (ref: string) => byRef.all(/^\d+$/.test(ref) ? Number(ref) : -1, ref) as KeyRecord[],
     list: () => all.all() as KeyRecord[],
     count: () => count.get() as number,
-    revoke: (id: number, at: string) => revoke.run(at, id).changes === 1,
-    verify: (id: number) => verify.run(id).changes === 1,
+    revoke: (id: number, at: string) => noted(revoke.run(at, id).changes === 1, id),
+    verify: (id: number) => noted(verify.run(id).changes === 1, id),
     /** Records last-use times in one transaction (called in batches, off the request path). */
     touchMany: (entries: [number, string][]) => touchMany(entries),
   };

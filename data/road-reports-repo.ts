@@ -4,6 +4,7 @@
  * and filtered in memory by the api layer.
  */
 import type { Moderation, RoadGeometry, RoadReportRecord, TruckLimits } from '../models/road-reports.js';
+import { importRoadReports } from './importers/road/run.js';
 import type { Db } from './store.js';
 
 /** A report as held: the record as imported (its country under the column's name), with its moderation. */
@@ -34,6 +35,7 @@ export function createRoadReportsRepo(db: Db) {
   const moderateStmt = db.prepare(`UPDATE road_reports SET status = @status, moderated_at = @at, moderated_by = @by, updated_at = @at
     WHERE id = @id AND status IS NOT @status`);
   const bump = db.prepare("UPDATE dataset_versions SET version = version + 1 WHERE dataset = 'road'");
+  const idStmt = db.prepare('SELECT id FROM road_reports WHERE source = ? AND source_id = ?').pluck();
 
   return {
     /** Approved reports in force at `now`. */
@@ -41,6 +43,15 @@ export function createRoadReportsRepo(db: Db) {
     byId: (id: number): HeldReport | null => {
       const row = byIdStmt.get(id) as Row | undefined;
       return row ? held(row) : null;
+    },
+    /**
+     * Stores one report of `source` as `pending` through the one write path (importers/road/run.ts, which
+     * bumps the `road` version when it changes anything); the held report.
+     */
+    submit(source: string, record: RoadReportRecord, now: Date): HeldReport {
+      importRoadReports(db, [{ source, file: 'submitted', rowsRead: 1, reports: [{ line: 1, record }], rejected: [] }],
+        { now, status: 'pending', snapshot: false });
+      return this.byId(idStmt.get(source, record.source_id) as number)!;
     },
     /** The latest reports, of one moderation status or all. */
     list: (status: Moderation | null, limit: number): HeldReport[] => (listStmt.all({ status, limit }) as Row[]).map(held),

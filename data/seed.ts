@@ -40,12 +40,17 @@ export const PLACE_BUNDLE: readonly { file: string; format: string }[] = [
   { file: 'osm-ua-supermarkets.json.gz', format: 'osm-extract' },
 ];
 
+/** How often an import has changed a dataset (`places`, `road`, `bus`): 0 when none ever has. */
+export function datasetVersion(db: Db, dataset: string): number {
+  return (db.prepare('SELECT version FROM dataset_versions WHERE dataset = ?').pluck().get(dataset) as number | undefined) ?? 0;
+}
+
 /**
  * The shipped places, imported when the store has never held any (the `places` dataset version is 0: no
  * import has changed anything). `now` stamps the rows; the files state their own report times.
  */
 function seedPlaces(db: Db, now: Date): PlacesSummary | null {
-  if ((db.prepare("SELECT version FROM dataset_versions WHERE dataset = 'places'").pluck().get() as number) !== 0) return null;
+  if (datasetVersion(db, 'places') !== 0) return null;
   const feeds = PLACE_BUNDLE.flatMap(({ file, format }) =>
     PLACE_FORMATS[format]!.parse(gunzipSync(readFileSync(bundledPath(`places/${file}`))).toString('utf8'), `data/bundled/places/${file}`, { at: now }));
   return importPlaces(db, feeds, { now });

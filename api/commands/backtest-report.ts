@@ -4,7 +4,7 @@ import type { OriginEvaluation } from '../../engine/forecast/origin-evaluation.j
 import type { BandFigures, BandName } from '../../engine/forecast/pooling.js';
 import { meanOriginRmse, printBands, printOriginRmse } from './forecast-table.js';
 import type { CliIo } from './io.js';
-import type { SeriesFile } from './series-csv.js';
+import type { SeriesFile } from '../../services/backtest/series-csv.js';
 
 export interface BacktestReport {
   files: string[];

@@ -9,7 +9,7 @@ import { bandFigures } from '../../engine/forecast/pooling.js';
 import { isTimeZone } from '../../engine/local-time.js';
 import { printReport, type BacktestReport } from './backtest-report.js';
 import { processIo, type CliIo, UsageError } from './io.js';
-import { hourlySeries, localInstant, MissingColumnError, readSeriesCsv } from './series-csv.js';
+import { hourlySeries, localInstant, MissingColumnError, readSeriesCsv } from '../../services/backtest/series-csv.js';
 
 export const BACKTEST_USAGE = `Usage: bdds backtest --csv FILE [--csv FILE]... --time-col C --value-col C [--tz ZONE]
                      [--countries CC[-RR],CC[-RR]] [--horizon 168] [--history all|DAYS]

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createPipeline } from '../pipeline/pipeline.js';
-import { findOperation, operations } from '../registry.js';
+import { findOperation, operations } from '../../services/registry.js';
 import { processIo, type CliIo, UsageError } from './io.js';
 import { openLocalService } from './local-service.js';
 

@@ -14,7 +14,7 @@ import { GTFS_FILES, parseGtfs, type ParsedBusNetwork } from '../../data/importe
 import { importBusCrossings, replaceBusRoutes } from '../../data/importers/bus/run.js';
 import { loadRoadGraph } from '../../data/seed.js';
 import type { Db } from '../../data/store.js';
-import { routeCrossingRows } from '../bus/route-network.js';
+import { routeCrossingRows } from '../../services/bus/route-network.js';
 import type { ImportResult, ImportRunContext } from './import-run.js';
 import type { CliIo } from './io.js';
 

@@ -1,10 +1,10 @@
 /** `bdds jobs run <job>`: run a background job once against the configured store. */
 import { processIo, type CliIo, UsageError } from './io.js';
 import { parseArgs } from 'node:util';
-import { runDayStats } from '../jobs/day-stats-job.js';
-import { runForecastModels } from '../jobs/forecast-job.js';
-import { runStatusChecks } from '../jobs/status-check.js';
-import { operations } from '../registry.js';
+import { runDayStats } from '../../services/jobs/day-stats-job.js';
+import { runForecastModels } from '../../services/jobs/forecast-job.js';
+import { runStatusChecks } from '../../services/jobs/status-check.js';
+import { operations } from '../../services/registry.js';
 import { openLocalService } from './local-service.js';
 import { defaultThreads } from '../../engine/pool.js';
 

@@ -4,9 +4,9 @@
  * Log lines go to standard error, so that standard output carries only the command's answer.
  */
 import { Writable } from 'node:stream';
-import { seedService } from '../seed.js';
+import { seedService } from '../../services/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
-import { createServicePool } from '../service-pool.js';
+import { createServicePool } from '../../services/worker/pool.js';
 import { createClock, loadConfig, type Config } from '../config.js';
 import { createDeps } from '../create-deps.js';
 import type { Deps } from '../deps.js';

@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { parseArgs } from 'node:util';
 import { createMcpServer } from '../mcp/tools.js';
 import { createPipeline } from '../pipeline/pipeline.js';
-import { operations } from '../registry.js';
+import { operations } from '../../services/registry.js';
 import { processIo, type CliIo } from './io.js';
 import { openLocalService } from './local-service.js';
 

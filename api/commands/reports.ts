@@ -7,7 +7,7 @@ import { RoadReportSubmission } from '../../models/road-conditions.js';
 import { MODERATION, type Moderation } from '../../models/road-reports.js';
 import { createClock, loadConfig } from '../config.js';
 import { inputError } from '../pipeline/input-error.js';
-import { moderateReport, submitReport } from '../road/reports.js';
+import { moderateReport, submitReport } from '../../services/road/reports.js';
 import { processIo, type CliIo, UsageError } from './io.js';
 
 export const REPORTS_USAGE = `Usage:
@@ -65,13 +65,13 @@ export async function reportsCommand(args: string[], io: CliIo = processIo): Pro
         const flags: Record<string, string> = { condition_type: 'type', road_name: 'road', starts_at: 'starts', expires_at: 'expires', applies_to: 'applies-to' };
         throw new UsageError(inputError(parsed.error, raw).message.replace(/Parameter '(\w+)'/, (_m, p: string) => `--${flags[p] ?? p}`));
       }
-      const report = submitReport(db, parsed.data, now);
+      const report = submitReport(createRoadReportsRepo(db), parsed.data, now);
       io.out(values.json ? JSON.stringify(report) : `added report ${report.id} (pending: approve it with 'bdds reports approve ${report.id}')`);
       return 0;
     }
     if (action === 'approve' || action === 'reject') {
       if (!ref || !/^\d{1,12}$/.test(ref)) throw new UsageError('name a report by its id');
-      const { report, changed } = moderateReport(db, Number(ref), action === 'approve' ? 'approved' : 'rejected', 'cli', now);
+      const { report, changed } = moderateReport(createRoadReportsRepo(db), Number(ref), action === 'approve' ? 'approved' : 'rejected', 'cli', now);
       io.out(changed ? `${report.status} report ${report.id}` : `report ${report.id} was already ${report.status}`);
       return 0;
     }

@@ -23,9 +23,8 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createImportRunsRepo } from '../../data/import-runs-repo.js';
 import type { Deps } from '../deps.js';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import { isInternalToken } from '../pipeline/caller.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { createTrpcRouter, type TrpcContext } from '../trpc/router.js';
@@ -137,7 +136,7 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardOp
   await app.register(fastifyTRPCPlugin, {
     prefix: `${PATH}/ops`,
     trpcOptions: {
-      router: createOpsRouter(app.serviceMetrics, () => createImportRunsRepo(deps.db)),
+      router: createOpsRouter(app.serviceMetrics, () => deps.repos.importRuns),
       createContext: ({ req }: { req: FastifyRequest }): OpsContext => ({ sessionEndsAt: sessionOf(req), now: deps.now }),
       responseMeta: () => ({ headers: { 'cache-control': 'no-store' } }),
       onError: ({ error }: { error: { code: string; cause?: unknown } }) => {

@@ -7,7 +7,7 @@ import { headerCredential } from '../rest/routes.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../models/errors.js';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { sendError } from '../rest/error-handler.js';
 import { createMcpServer, listTools, MCP_SERVER_INFO } from './tools.js';

@@ -131,7 +131,7 @@ function totalsByOp(calls: readonly CallCount[], latency: readonly LatencyCount[
 
 export function createServiceMetrics(deps: Deps, pipeline: Pipeline) {
   const registry = new Registry();
-  const figures = createStoreFigures(deps.db, { replay: deps.settings.demoReplay });
+  const figures = createStoreFigures(deps.repos.figures, { replay: deps.settings.demoReplay });
   const startedMs = performance.now();
   const engine = deps.engine;
 

@@ -5,7 +5,7 @@
 import type { ErrorEnvelope, Usage } from '../../models/envelope.js';
 import type { ServiceError } from '../../models/errors.js';
 import { CREDITS, type Credit } from '../../data/credits.js';
-import type { CachedAnswer } from './cache.js';
+import type { CachedAnswer } from '../../services/operation-cache.js';
 
 export interface EnvelopeHead {
   apiVersion: '1' | '2';

@@ -4,7 +4,7 @@
  * transports (tRPC, MCP) hand over values. Unknown names are kept aside for `meta.ignored_params`.
  */
 import { badRequest, echoed } from '../../models/errors.js';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 
 /**
  * How many unknown parameter names `meta.ignored_params` echoes (each cut to 64 characters, control and bidi

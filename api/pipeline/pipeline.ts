@@ -11,16 +11,16 @@ import type { Usage } from '../../models/envelope.js';
 import type { ServiceError } from '../../models/errors.js';
 import type { Meter } from '../access/access-control.js';
 import type { Deps } from '../deps.js';
-import type { AnyOperation } from '../operation.js';
-import type { CachedAnswer } from './cache.js';
+import type { AnyOperation } from '../../services/operation.js';
+import type { CachedAnswer } from '../../services/operation-cache.js';
 import { identifyCaller, isInternalToken, type Caller } from './caller.js';
 import { attributionOf, errorBody, successBody, successParts, successPrefix, type EnvelopeHead } from './envelope.js';
 import { toServiceError } from './errors.js';
 import { noneMatch } from './etag.js';
 import { createCallMetrics, type Transport } from './metrics.js';
 import type { RawParams } from './params.js';
-import { createPreparedCalls, type PreparedCall } from './prepared.js';
-import { cachedAnswer, preparedKey, runOperation } from './run-operation.js';
+import { createPreparedCalls, preparedKey, type PreparedCall } from './prepared.js';
+import { cachedAnswer, runOperation } from '../../services/run-operation.js';
 
 type BodyParts = ReturnType<typeof successParts>;
 

@@ -6,8 +6,9 @@
  * operation cache drops it (10,000 calls each holding its last answer once kept 1.3 GB alive).
  */
 import { LRUCache } from 'lru-cache';
-import type { AnyOperation } from '../operation.js';
-import { canonicalJson } from './canonical-json.js';
+import type { AnyOperation } from '../../services/operation.js';
+import { canonicalJson } from '../../services/canonical-json.js';
+import type { OperationDeps } from '../../services/deps.js';
 import { inputError } from './input-error.js';
 import { collectParams, type RawParams } from './params.js';
 
@@ -51,4 +52,14 @@ export function createPreparedCalls(max = 10_000) {
       return call;
     },
   };
+}
+
+/** The cache key of a prepared call (services/run-operation.ts's `cacheKey`), rebuilt only when its data version moves. */
+export function preparedKey(op: AnyOperation, call: PreparedCall, deps: OperationDeps): string {
+  const version = op.dataVersion ? op.dataVersion(call.input, deps) : '';
+  if (call.key === null || call.keyVersion !== version) {
+    call.key = `${op.name}|${version}|${call.canonical}`;
+    call.keyVersion = version;
+  }
+  return call.key;
 }

@@ -11,7 +11,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { parametersOf } from '../openapi.js';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { routePath } from '../rest/paths.js';
 import type { Mailer } from './mailer.js';

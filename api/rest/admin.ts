@@ -17,7 +17,7 @@ import type { Deps } from '../deps.js';
 import { isInternalToken } from '../pipeline/caller.js';
 import { attributionOf } from '../pipeline/envelope.js';
 import { inputError } from '../pipeline/input-error.js';
-import { moderateReport, submitReport } from '../road/reports.js';
+import { moderateReport, submitReport } from '../../services/road/reports.js';
 
 const ROOT = '/api/v1/admin/road-reports';
 
@@ -54,13 +54,13 @@ export const adminPlugin = fp(async (app: FastifyInstance, options: { deps: Deps
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The body must be a JSON object: one report.', 'malformed_body');
     const parsed = RoadReportSubmission.safeParse(body);
     if (!parsed.success) throw inputError(parsed.error, body as Record<string, unknown>);
-    return reply.status(201).send(envelope({ report: submitReport(deps.db, parsed.data, deps.now()) }));
+    return reply.status(201).send(envelope({ report: submitReport(deps.repos.roadReports, parsed.data, deps.now()) }));
   });
 
   for (const action of ['approve', 'reject'] as const) {
     app.post(`${ROOT}/:id/${action}`, async (request: FastifyRequest, reply: FastifyReply) => {
       operator(request);
-      const { report, changed } = moderateReport(deps.db, idOf(request), action === 'approve' ? 'approved' : 'rejected', 'operator-api', deps.now());
+      const { report, changed } = moderateReport(deps.repos.roadReports, idOf(request), action === 'approve' ? 'approved' : 'rejected', 'operator-api', deps.now());
       if (changed) deps.versions.refresh();
       return reply.send(envelope({ report, changed }));
     });

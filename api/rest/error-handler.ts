@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { echoed, isServiceError, ServiceError } from '../../models/errors.js';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import { attributionOf, errorBody } from '../pipeline/envelope.js';
 import { toServiceError as fromAnyError } from '../pipeline/errors.js';
 import { dataRoot, headFromUrl } from './paths.js';

@@ -1,5 +1,5 @@
 /** Where products live in REST, and what an arbitrary URL under the data roots asks for. */
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import type { EnvelopeHead } from '../pipeline/envelope.js';
 
 export const dataRoot = (version: 1 | 2) => `/api/v${version}/data`;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { renderDocsPage } from '../docs-page.js';
 import { buildOpenApi } from '../openapi.js';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { installErrorHandling } from './error-handler.js';
 import { registerOperationRoutes } from './routes.js';

@@ -9,7 +9,7 @@
  * `meta.ignored_params`) and out of the raw key the pipeline remembers parses by.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import type { Outcome, Pipeline, PipelineRequest } from '../pipeline/pipeline.js';
 import type { RawQuery } from './querystring.js';
 import { routePath } from './paths.js';

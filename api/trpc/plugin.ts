@@ -2,7 +2,7 @@
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { AnyOperation } from '../operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { createTrpcRouter, type TrpcContext } from './router.js';
 

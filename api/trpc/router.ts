@@ -8,9 +8,9 @@
 import { initTRPC, TRPCError, type TRPCBuiltRouter, type TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import type { ErrorEnvelope, SuccessEnvelope } from '../../models/envelope.js';
-import type { AnyOperation, Operation } from '../operation.js';
+import type { AnyOperation, Operation } from '../../services/operation.js';
 import type { Outcome, Pipeline } from '../pipeline/pipeline.js';
-import type { OperationsByName } from '../registry.js';
+import type { OperationsByName } from '../../services/registry.js';
 
 export interface TrpcContext {
   authorization: string | undefined;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { routePath } from '../../api/rest/paths.js';
-import { operations } from '../../api/registry.js';
+import { operations } from '../../services/registry.js';
 import { buildTestApp } from '../helpers/deps.js';
 import { withTestOperations } from '../helpers/test-operations.js';
 

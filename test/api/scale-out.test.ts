@@ -76,7 +76,7 @@ describe('several instances on one Redis', () => {
 
   /** A plain client, to read the shared counters. */
   let inspect: Redis;
-  const stored = (keyId: number) => a.deps.db.prepare('SELECT coalesce(sum(used), 0) FROM usage_counters WHERE key_id = ? AND day = ?').pluck().get(keyId, DAY) as number;
+  const stored = (keyId: number) => a.db.prepare('SELECT coalesce(sum(used), 0) FROM usage_counters WHERE key_id = ? AND day = ?').pluck().get(keyId, DAY) as number;
   const inRedis = async (keyId: number) => Number(await inspect.hget(`bdds:q:${DAY}`, `${keyId}:standard`));
 
   before(async () => {
@@ -154,7 +154,7 @@ describe('several instances on one Redis', () => {
 
   it('moves the other instances\' data versions within a second of a change on one', async () => {
     const before = c.deps.versions.dataset('road');
-    a.deps.db.prepare("UPDATE dataset_versions SET version = version + 1 WHERE dataset = 'road'").run();
+    a.db.prepare("UPDATE dataset_versions SET version = version + 1 WHERE dataset = 'road'").run();
     a.deps.versions.refresh();
     // c polls the store every 5 s by itself: only the notice moves it this soon.
     await until('versions moved on c', () => c.deps.versions.dataset('road') !== before, 1_000);

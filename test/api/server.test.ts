@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { loadConfig } from '../../api/config.js';
-import { defineOperation } from '../../api/operation.js';
-import { operations } from '../../api/registry.js';
+import { defineOperation } from '../../services/operation.js';
+import { operations } from '../../services/registry.js';
 import { startServer } from '../../api/server.js';
 import { closeStore, openStore, StoreCorruptError } from '../../data/store.js';
 import { captureLogger, FIXED_NOW, tempDir } from '../helpers/deps.js';
@@ -68,7 +68,7 @@ describe('server on a real listener', () => {
     assert.deepEqual(((await res.json()) as { data: unknown }).data, { done: true });
     await closing;
     assert.equal(server.deps.engine.closed, true, 'pool closed');
-    assert.equal(server.deps.db.open, false, 'store closed');
+    assert.equal(server.db.open, false, 'store closed');
     await assert.rejects(fetch(`${server.url}/api/v1/data/status`), 'the port no longer accepts connections');
   });
 

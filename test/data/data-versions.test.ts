@@ -38,7 +38,7 @@ describe('data versions', () => {
   it('change when a typical week or a forecast model is stored', async (t) => {
     const { deps } = await appWithKey(t, { seed: { history: true }, replay: true, now: NOW });
     const before = { live: deps.versions.live('id_129'), model: deps.versions.model('id_129'), all: deps.versions.live() };
-    const { runDayStats } = await import('../../api/jobs/day-stats-job.js');
+    const { runDayStats } = await import('../../services/jobs/day-stats-job.js');
     await runDayStats(deps);
     assert.notEqual(deps.versions.live('id_129'), before.live, 'wait_status compares with the typical week');
     assert.notEqual(deps.versions.live(), before.all);

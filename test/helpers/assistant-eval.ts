@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EvalSet } from '../../api/assistant/evaluate.js';
+import { EvalSet } from '../../services/assistant/evaluate.js';
 import { createDirectoryRepo, loadDirectory } from '../../data/directory/directory-repo.js';
 import { closeStore, openStore } from '../../data/store.js';
 

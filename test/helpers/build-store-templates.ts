@@ -9,14 +9,14 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createDeps } from '../../api/create-deps.js';
-import { runDayStats } from '../../api/jobs/day-stats-job.js';
-import { runForecastModels } from '../../api/jobs/forecast-job.js';
-import { runStatusChecks } from '../../api/jobs/status-check.js';
-import { operations } from '../../api/registry.js';
+import { runDayStats } from '../../services/jobs/day-stats-job.js';
+import { runForecastModels } from '../../services/jobs/forecast-job.js';
+import { runStatusChecks } from '../../services/jobs/status-check.js';
+import { operations } from '../../services/registry.js';
 import { seedBundled } from '../../data/seed.js';
-import { seedService } from '../../api/seed.js';
+import { seedService } from '../../services/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
-import { createServicePool } from '../../api/service-pool.js';
+import { createServicePool } from '../../services/worker/pool.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 
 export async function buildStoreTemplates(dir: string): Promise<void> {

@@ -8,11 +8,11 @@ import { buildApp, type AppOptions } from '../../api/app.js';
 import { issueKey } from '../../api/access/issue-key.js';
 import { createDeps } from '../../api/create-deps.js';
 import { createLogger } from '../../api/logger.js';
-import type { AnyOperation } from '../../api/operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import type { EnginePoolOptions } from '../../engine/pool.js';
-import { createServicePool } from '../../api/service-pool.js';
+import { createServicePool } from '../../services/worker/pool.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 import { storeTemplate } from './store-templates.js';
 
@@ -82,7 +82,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
     clock.ms = typeof iso === 'number' ? iso : new Date(iso).getTime();
     deps.versions.refresh();
   };
-  return { deps, dir, logLines: lines, setNow, lastUsed };
+  return { deps, db, dir, logLines: lines, setNow, lastUsed };
 }
 
 /** buildApp on real test deps; closed after the test. */

@@ -1,7 +1,7 @@
 /** Operations that exist only in tests: one taking every kind of parameter, one that fails, one on the pool. */
 import { z } from 'zod';
-import { defineOperation } from '../../api/operation.js';
-import { operations } from '../../api/registry.js';
+import { defineOperation } from '../../services/operation.js';
+import { operations } from '../../services/registry.js';
 import { notFound } from '../../models/errors.js';
 import { commaList, flag, integer, lang, ppid, text } from '../../models/query.js';
 

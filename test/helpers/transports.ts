@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { main } from '../../api/cli.js';
 import { ERROR_STATUS } from '../../models/errors.js';
-import type { AnyOperation } from '../../api/operation.js';
+import type { AnyOperation } from '../../services/operation.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './deps.js';
 
 export type TransportName = 'rest' | 'trpc' | 'mcp' | 'cli';

@@ -12,7 +12,7 @@ interface Body {
 
 describe('daily quotas', () => {
   it('admits exactly L of N > L concurrent calls through a real listener, each with its own usage', async (t) => {
-    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db } = await buildTestApp(t, { operations: keyedOperations });
     const { key, record } = makeKey(deps, { plan: 'payg', limits: { standard: 25, qps: 1000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
@@ -30,7 +30,7 @@ describe('daily quotas', () => {
       assert.equal(r.body.usage.class, 'standard');
     }
     for (const r of refused) assert.equal(r.body.error.code, 'quota_exceeded');
-    const stored = deps.db.prepare('SELECT used FROM usage_counters WHERE key_id = ?').pluck().get(record.id);
+    const stored = db.prepare('SELECT used FROM usage_counters WHERE key_id = ?').pluck().get(record.id);
     assert.equal(stored, 25, 'the stored counter equals what was admitted');
   });
 
@@ -75,9 +75,9 @@ describe('daily quotas', () => {
   });
 
   it('counts 2xx and 4xx, but not 5xx, 429, status, or refused authentication', async (t) => {
-    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db } = await buildTestApp(t, { operations: keyedOperations });
     const { key, record } = makeKey(deps, { plan: 'payg', limits: { standard: 3, qps: 1000 } });
-    const used = () => deps.db.prepare('SELECT coalesce(sum(used), 0) FROM usage_counters WHERE key_id = ?').pluck().get(record.id);
+    const used = () => db.prepare('SELECT coalesce(sum(used), 0) FROM usage_counters WHERE key_id = ?').pluck().get(record.id);
     const call = (qs: string) => app.inject({ url: `/api/v1/data/counted?${qs}`, headers: bearer(key) });
     const bad = await call('units=abc');
     assert.equal(bad.statusCode, 400);

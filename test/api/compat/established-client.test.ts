@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { operations } from '../../../api/registry.js';
+import { operations } from '../../../services/registry.js';
 import { appWithKey, makeKey } from '../../helpers/deps.js';
 
 const V1 = '/api/v1/data';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { operations } from '../../../api/registry.js';
+import { operations } from '../../../services/registry.js';
 import { bearer } from '../../helpers/deps.js';
 import { urlOf } from './document.js';
 import { errorLogLines, formatStatuses, fuzzOperation, startTarget, TEST_SEED, type FuzzTarget } from './harness.js';

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { TOOL_ALIASES } from '../../../api/mcp/tools.js';
-import { operations } from '../../../api/registry.js';
+import { operations } from '../../../services/registry.js';
 import { appWithKey, FIXED_NOW, makeKey } from '../../helpers/deps.js';
 
 describe('MCP', () => {

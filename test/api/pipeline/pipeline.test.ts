@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { defineOperation } from '../../../api/operation.js';
-import { operations } from '../../../api/registry.js';
+import { defineOperation } from '../../../services/operation.js';
+import { operations } from '../../../services/registry.js';
 import { appWithKey, INTERNAL_TOKEN } from '../../helpers/deps.js';
 
 const byName = (name: string) => operations.find((op) => op.name === name)!;

@@ -225,21 +225,21 @@ describe('developer portal', () => {
   });
 
   it('takes a Pay As You Grow request that an operator approves with bdds accounts approve-payg', async (t) => {
-    const { app, deps, smtp, setNow } = await portalApp(t);
+    const { app, deps, db, smtp, setNow } = await portalApp(t);
     const { b, confirmed } = await signUp(app, smtp, 'fleet@example.org');
     const key = keyOn(confirmed.body)!;
     const requested = await b.post('/portal/payg', { note: '40 trucks, about 5,000 calls a day' });
     assert.match(requested.body, /Pay As You Grow requested on/);
-    const listed = await runCli(['accounts', 'list', '--payg-requested'], { BDDS_DB: deps.db.name });
+    const listed = await runCli(['accounts', 'list', '--payg-requested'], { BDDS_DB: db.name });
     assert.match(listed.stdout, /fleet@example\.org\s+explorer\s+verified\s+payg requested .*40 trucks/);
-    const approved = await runCli(['accounts', 'approve-payg', 'Fleet@Example.org'], { BDDS_DB: deps.db.name });
+    const approved = await runCli(['accounts', 'approve-payg', 'Fleet@Example.org'], { BDDS_DB: db.name });
     assert.equal(approved.status, 0, approved.stderr);
     assert.match(approved.stdout, /fleet@example\.org is on Pay As You Grow; 1 key moved/);
     setNow(deps.now().getTime() + 6_000); // past the key lookup cache
     const call = await app.inject({ url: '/api/v1/data/checkpoints?country=PL', headers: bearer(key) });
     assert.equal(call.json().usage.limit_today, 10_000, 'the key now has the Pay As You Grow limit');
     assert.match((await b.get('/portal/keys')).body, /Your account is on Pay As You Grow/);
-    assert.equal((await runCli(['accounts', 'approve-payg', 'nobody@example.org'], { BDDS_DB: deps.db.name })).status, 2);
+    assert.equal((await runCli(['accounts', 'approve-payg', 'nobody@example.org'], { BDDS_DB: db.name })).status, 2);
   });
 
   it('writes mail to the outbox folder when no SMTP server is configured', async (t) => {

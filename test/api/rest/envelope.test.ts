@@ -4,8 +4,8 @@ import { ErrorEnvelope, successEnvelope } from '../../../models/envelope.js';
 import { StatusOutput } from '../../../models/status.js';
 import { buildTestApp } from '../../helpers/deps.js';
 import { explode, probe, SECRET_TEXT, withTestOperations } from '../../helpers/test-operations.js';
-import { runStatusChecks } from '../../../api/jobs/status-check.js';
-import { operations } from '../../../api/registry.js';
+import { runStatusChecks } from '../../../services/jobs/status-check.js';
+import { operations } from '../../../services/registry.js';
 
 describe('REST envelope and errors', () => {
   it('wraps a product answer in the envelope', async (t) => {

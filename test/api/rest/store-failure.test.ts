@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runStatusChecks } from '../../../api/jobs/status-check.js';
-import { operations } from '../../../api/registry.js';
+import { runStatusChecks } from '../../../services/jobs/status-check.js';
+import { operations } from '../../../services/registry.js';
 import { bearer, buildTestApp, makeKey } from '../../helpers/deps.js';
 import { counted, keyedOperations, weighed } from '../../helpers/test-operations.js';
-import { status } from '../../../api/operations/status.js';
+import { status } from '../../../services/products/status.js';
 import { closeStore, openStore } from '../../../data/store.js';
 
 describe('a failing store', () => {
   it('fails counted calls with 503 (not 500) when the disk is full, while reads keep working', async (t) => {
-    const { app, deps, setNow } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db, setNow } = await buildTestApp(t, { operations: keyedOperations });
     await runStatusChecks(operations, deps);
     const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
     // Counters are written on the writer thread's own connection: the page limit is set there.
-    await deps.counters.exec!(`PRAGMA max_page_count = ${deps.db.pragma('page_count', { simple: true })}`);
+    await deps.counters.exec!(`PRAGMA max_page_count = ${db.pragma('page_count', { simple: true })}`);
     let full: Awaited<ReturnType<typeof app.inject>> | null = null;
     // Each new UTC day is a new counter row; the file may not grow, so a row soon does not fit.
     for (let day = 0; day < 5_000 && !full; day++) {
@@ -33,11 +33,11 @@ describe('a failing store', () => {
 
 describe('a store locked by another process', () => {
   it('answers counted calls 503 store_unavailable after the busy timeout, counting nothing, while status and other requests are served at once; recovers when the lock goes', async (t) => {
-    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db } = await buildTestApp(t, { operations: keyedOperations });
     await runStatusChecks(operations, deps);
     const { key, record } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
     assert.equal((await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) })).statusCode, 200);
-    const holder = openStore(deps.db.name, { integrityCheck: false });
+    const holder = openStore(db.name, { integrityCheck: false });
     t.after(() => holder.open && closeStore(holder));
     holder.exec('BEGIN IMMEDIATE');
     let countedAt = 0;
@@ -62,17 +62,17 @@ describe('a store locked by another process', () => {
 describe('status when the store refuses writes', () => {
   it('reports keyed products offline and itself degraded, and recovers when writes work again', async (t) => {
     const ops = [status, counted, weighed];
-    const { app, deps } = await buildTestApp(t, { operations: ops });
+    const { app, deps, db } = await buildTestApp(t, { operations: ops });
     await runStatusChecks(ops, deps);
     assert.equal((await app.inject('/api/v1/data/status')).json().data.overall, 'operational');
-    deps.db.pragma('query_only = ON');
+    db.pragma('query_only = ON');
     await runStatusChecks(ops, deps);
     const down = (await app.inject('/api/v1/data/status')).json().data;
     assert.equal(down.products.counted.status, 'offline');
     assert.match(down.products.counted.detail, /refuses writes/);
     assert.equal(down.products.status.status, 'degraded');
     assert.equal(down.overall, 'outage');
-    deps.db.pragma('query_only = OFF');
+    db.pragma('query_only = OFF');
     await runStatusChecks(ops, deps);
     assert.equal((await app.inject('/api/v1/data/status')).json().data.overall, 'operational');
   });

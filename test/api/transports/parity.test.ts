@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { utcDay } from '../../../api/access/plans.js';
-import type { AnyOperation } from '../../../api/operation.js';
-import { operations } from '../../../api/registry.js';
+import type { AnyOperation } from '../../../services/operation.js';
+import { operations } from '../../../services/registry.js';
 import { createUsageRepo } from '../../../data/usage-repo.js';
 import type { QuotaClass } from '../../../models/envelope.js';
 import { importPlaces } from '../../../data/importers/places/run.js';
@@ -43,13 +43,13 @@ describe('one pipeline, four transports', () => {
       failedAuth: { max: 1_000_000, windowMs: 60_000 },
     });
     // A few places instead of the shipped tens of thousands: the CLI opens the store afresh on every call.
-    clearPlaces(built.deps.db);
-    importPlaces(built.deps.db, [feed('mimit', { stations: [station('s1', 46.07, 13.24)], prices: [price('s1', 'diesel', 1.7)] }),
+    clearPlaces(built.db);
+    importPlaces(built.db, [feed('mimit', { stations: [station('s1', 46.07, 13.24)], prices: [price('s1', 'diesel', 1.7)] }),
       feed('osm', { pois: [poi('n1', 'restaurant', 51.05, 3.72), poi('n2', 'supermarket', 50.45, 30.52, { country_code: 'UA' })] })], { now: new Date(FIXED_NOW) });
     built.deps.versions.refresh();
     const url = await built.app.listen({ host: '127.0.0.1', port: 0 });
     harness = createHarness(built.app, url, built.dir);
-    usage = createUsageRepo(built.deps.db);
+    usage = createUsageRepo(built.db);
     const made = makeKey(built.deps, { plan: 'payg', limits: { qps: 1_000_000 } });
     key = { key: made.key, id: made.record.id };
   });

@@ -1,0 +1,318 @@
+/**
+ * What a question asks: its language, its intent and its entities (the checkpoint, through the same
+ * name index as `search`; countries and the direction; vehicle type; day and hour; the town a trip
+ * starts from; the fuel). Everything language-specific is in the lexicons (data/assistant/lexicons/);
+ * this file only combines what they match.
+ */
+import { localParts } from '../../engine/local-time.js';
+import { neighbourIso } from '../../models/codes.js';
+import type { CheckpointRow } from '../../data/directory/directory-repo.js';
+import type { NameMatch } from '../../data/directory/name-index.js';
+import { romanise } from '../../data/directory/names.js';
+import { skeleton } from '../../data/directory/skeleton.js';
+import { lookupCity } from '../../data/geo/gazetteer.js';
+import type { AssistantEntities, Intent } from '../../models/assistant.js';
+import type { Lang } from '../../models/languages.js';
+import { assistantData, type Pattern } from './lexicon.js';
+import { detectLanguage, languageDetector } from '../../engine/assistant/language.js';
+import { fold, tokenize, findPattern, type Token } from '../../engine/assistant/text.js';
+import { parseWhen } from '../../engine/assistant/when.js';
+
+/** The directory lookups understanding needs (the `search` product's index among them). */
+export interface DirectoryLookup {
+  search(query: string): NameMatch[];
+  get(ppid: string): CheckpointRow | null;
+  atLocation(locationId: number): CheckpointRow[];
+  name(locationId: number, lang: string): string;
+}
+
+export interface Hit {
+  pattern: Pattern;
+  /** First token. */
+  at: number;
+  /** Tokens covered. */
+  len: number;
+  exact: boolean;
+}
+
+export interface Understanding {
+  detectedLang: Lang | null;
+  intent: Intent;
+  /** Lexicon score of each intent (for the evaluation and debugging). */
+  scores: Partial<Record<Intent, number>>;
+  entities: AssistantEntities;
+  /** The question asks about the present ("now", "currently"). */
+  asksNow: boolean;
+  /** The checkpoint came from the `ppid` parameter, not from the question. */
+  checkpointFromContext: boolean;
+  /** The `ppid` a client gave as context, when it names a checkpoint. */
+  contextPpid: string | null;
+}
+
+export const DEFAULT_ZONE = 'Europe/Kyiv';
+
+/** Ties between intents go to the more specific one. */
+const PRIORITY: Intent[] = ['truck_bans', 'trading_sundays', 'fuel_prices', 'road_conditions', 'rules_documents', 'travel_time', 'alternatives',
+  'best_time', 'forecast', 'queue_now'];
+
+function allHits(tokens: readonly Token[], patterns: readonly Pattern[]): Hit[] {
+  const hits: Hit[] = [];
+  for (const pattern of patterns) {
+    // Typos are forgiven in the words of intents, vehicles, fuels and countries; names from Intl, days, hours
+    // and prepositions are matched as written (a month stem must not swallow a place name, `morgen` is not `morgens`).
+    const fuzzy = !pattern.generated && /^(intent|vehicle|fuel|country):/.test(pattern.slot);
+    for (const { at, exact } of findPattern(tokens, pattern.words)) if (exact || fuzzy) hits.push({ pattern, at, len: pattern.words.length, exact });
+  }
+  return hits;
+}
+
+
+/**
+ * Words of a name query: the word itself, then with each inflection ending the lexicons list taken off
+ * (`ях`) or replaced (`ях>і`: `Шегинях` -> `Шегині`). The second value is true for a changed word.
+ */
+function variants(word: string, suffixes: readonly string[], spellings: readonly string[] = []): string[] {
+  const respell = (w: string, rule: string) => {
+    const [from, to = ''] = rule.split('>') as [string, string?];
+    return w.includes(from) ? w.split(from).join(to) : null;
+  };
+  // The word as written, then respelled by one or two of the spellings that apply to it.
+  const spelled = [word];
+  const applicable = spellings.filter((r) => word.includes(r.split('>')[0]!));
+  for (const a of applicable) {
+    const once = respell(word, a)!;
+    spelled.push(once);
+    for (const b of applicable) if (b !== a) spelled.push(respell(once, b) ?? once);
+  }
+  const out: string[] = [];
+  for (const w of new Set(spelled)) {
+    out.push(w);
+    for (const s of suffixes) {
+      const [end, replacement = ''] = s.split('>') as [string, string?];
+      if (w.length - end.length >= 3 && w.endsWith(end)) out.push(w.slice(0, -end.length) + replacement);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** The checkpoint a question names: the best accepted match of the name index over its free words. */
+function findCheckpoint(tokens: readonly Token[], taken: ReadonlySet<number>, dir: DirectoryLookup, suffixes: readonly string[], stopwords: ReadonlySet<string>,
+  places: ReadonlyMap<string, string>, spellings: readonly string[]) {
+  let best: { location_id: number; score: number; words: number; matched: string; from: number; len: number } | null = null;
+  for (let start = 0; start < tokens.length; start++) {
+    for (let len = Math.min(3, tokens.length - start); len >= 1; len--) {
+      const span = tokens.slice(start, start + len);
+      if (span.some((t, k) => taken.has(start + k) || (k === 0 && /^\d/.test(t.w)))) continue;
+      // A name neither starts nor ends with a stop word or a one- or two-letter word (`Vicovu de Sus` has one inside).
+      const edge = (w: string) => stopwords.has(w) || w.length <= 2;
+      if (edge(span[0]!.w)) continue;
+      if (len > 1 && edge(span[len - 1]!.w)) continue;
+      const last = span[len - 1]!.w;
+      for (const [v, tail] of variants(last, suffixes, spellings).map((v, k) => [v, k] as const)) {
+        const query = [...span.slice(0, -1).map((t) => t.w), v].join(' ');
+        const key = skeleton(query);
+        if (key.replace(/ /g, '').length < 3) continue;
+        const top = dir.search(query)[0];
+        if (!top) continue;
+        const nameKey = skeleton(top.matched_name);
+        const wordStart = nameKey.split(' ').some((w) => w.startsWith(key.split(' ')[0]!)) || nameKey.startsWith(key);
+        const accepted = top.score >= 2 ||
+          (top.score >= 1.5 && (len > 1 || !stopwords.has(v))) ||
+          (top.score >= 1.2 && wordStart && key.length >= (tail > 0 ? 4 : 5)) ||
+          (top.score < 1.2 && key.length >= 5 && top.score >= (len > 1 ? 0.75 : 0.66));
+        // A town the lexicons know (`Krakowa`) names a checkpoint only as written (`Uzhhorod`), never by likeness.
+        if (!accepted || (span.some((t) => places.has(t.w)) && (top.score < 1.5 || tail > 0))) continue;
+        const score = Math.min(top.score, 2) + len * 0.3 - (tail > 0 ? 0.1 : 0);
+        if (!best || score > best.score) best = { location_id: top.location_id, score, words: len, matched: span.map((t) => t.w).join(' '), from: start, len };
+      }
+    }
+  }
+  return best;
+}
+
+const CYRILLIC = /[\u0400-\u04ff]/u;
+
+/** A town a trip starts from: the lexicons' place forms, else GeoNames (Cyrillic romanised), after a "from" word. */
+function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: ReadonlySet<number>, suffixes: readonly string[], places: ReadonlyMap<string, string>) {
+  const fromAt = new Set(hits.filter((h) => h.pattern.slot === 'from').map((h) => h.at + h.len));
+  for (let t = 0; t < tokens.length; t++) {
+    if (taken.has(t)) continue;
+    for (const len of [2, 1]) {
+      if (t + len > tokens.length || [...Array(len).keys()].some((k) => taken.has(t + k))) continue;
+      const words = tokens.slice(t, t + len).map((x) => x.w);
+      const last = words[len - 1]!;
+      for (const v of variants(last, suffixes)) {
+        const form = [...words.slice(0, -1), v].join(' ');
+        const known = places.get(form);
+        if (known) {
+          const place = lookupCity(known)[0];
+          if (place) return { query: words.join(' '), name: place.name, country: place.country_code, lat: place.lat, lon: place.lon, at: t, len, afterFrom: fromAt.has(t) };
+        }
+      }
+      if (!fromAt.has(t) || /\d/.test(last)) continue;
+      for (const v of variants(last, suffixes)) {
+        const form = [...words.slice(0, -1), v].join(' ');
+        if (form.length < 4) continue;
+        const latin = CYRILLIC.test(form) ? romanise(form) : form;
+        const place = lookupCity(latin)[0];
+        if (place && place.population >= 5000) return { query: words.join(' '), name: place.name, country: place.country_code, lat: place.lat, lon: place.lon, at: t, len, afterFrom: true };
+      }
+    }
+  }
+  return null;
+}
+
+export interface UnderstandOptions {
+  directory: DirectoryLookup;
+  now: Date;
+  /** The checkpoint context a client passed (`ppid`). */
+  ppid?: string | undefined;
+  /** The language names are given in (the answer's). */
+  lang?: Lang | undefined;
+}
+
+export async function understand(question: string, options: UnderstandOptions): Promise<Understanding> {
+  const data = assistantData();
+  const folded = fold(question);
+  const tokens = tokenize(folded);
+  const hits = allHits(tokens, data.patterns);
+
+  // Language: the detector, the alphabet and the lexicon words (each word counted once per language).
+  const perLang = new Map<Lang, Set<number>>();
+  for (const h of hits) {
+    if (h.pattern.generated || !h.exact) continue;
+    const set = perLang.get(h.pattern.lang) ?? new Set<number>();
+    for (let k = 0; k < h.len; k++) set.add(h.at + k);
+    perLang.set(h.pattern.lang, set);
+  }
+  const detectedLang = detectLanguage(await languageDetector(), question, new Map([...perLang].map(([l, s]) => [l, s.size])));
+
+  const slotHits = (prefix: string) => hits.filter((h) => h.pattern.slot.startsWith(prefix));
+  // Words some entity or intent uses are not looked up as names.
+  const taken = new Set<number>();
+  const number = (t: number) => /^\d{1,2}$/.test(tokens[t]?.w ?? '');
+  for (const h of hits) {
+    if (h.pattern.slot.startsWith('month:') && !number(h.at - 1) && !number(h.at + h.len)) continue;
+    for (let k = 0; k < h.len; k++) taken.add(h.at + k);
+  }
+
+  const dir = options.directory;
+  // Endings and spellings are those of the question's language and of the languages whose words it uses
+  // (Belarusian а/е would turn Russian words into names; trying every language's endings costs the most).
+  const langs = new Set<Lang>([...(detectedLang ? [detectedLang] : []), ...perLang.keys()]);
+  const ofLangs = (pick: (l: Lang) => readonly string[]) =>
+    [...new Set([...langs].flatMap((l) => pick(l).map((s) => fold(s).replace(/\s+/g, ''))))].sort((a, b) => b.split('>')[0]!.length - a.split('>')[0]!.length);
+  const suffixes = ofLangs((l) => data.lexicons.get(l)?.name_suffixes ?? []);
+  const spellings = detectedLang ? ofLangs((l) => (l === detectedLang ? data.lexicons.get(l)?.name_spellings ?? [] : [])) : [];
+  const cache = new Map<string, NameMatch[]>();
+  const cached: DirectoryLookup = { ...dir, search: (q) => cache.get(q) ?? (cache.set(q, dir.search(q)), cache.get(q)!) };
+  const found = findCheckpoint(tokens, taken, cached, suffixes, data.stopwords, data.places, spellings);
+  const nameTokens = new Set<number>();
+  if (found) for (let k = 0; k < found.len; k++) nameTokens.add(found.from + k);
+  let checkpointFromContext = false;
+  let location: number | null = found?.location_id ?? null;
+  const context = options.ppid ? dir.get(options.ppid) : null;
+  if (location === null && context) {
+    location = context.location_id;
+    checkpointFromContext = true;
+  }
+  const here = location === null ? [] : dir.atLocation(location);
+  const zone = here[0]?.timezone ?? context?.timezone ?? DEFAULT_ZONE;
+
+  // Countries, in order of mention, not counting words of the checkpoint's name.
+  const countryHits = slotHits('country:').filter((h) => ![...Array(h.len).keys()].some((k) => nameTokens.has(h.at + k)))
+    .sort((a, b) => a.at - b.at || b.len - a.len);
+  const countries: string[] = [];
+  for (const h of countryHits) {
+    const iso = h.pattern.slot.slice(8);
+    if (!countries.includes(iso)) countries.push(iso);
+  }
+
+  // Direction: a "to"/"from" word right before a country, or a case ending of the country word.
+  let to: string | null = null;
+  let from: string | null = null;
+  const toEnds = new Set(slotHits('to').map((h) => h.at + h.len));
+  const fromEnds = new Set(slotHits('from').map((h) => h.at + h.len));
+  for (const h of countryHits) {
+    const iso = h.pattern.slot.slice(8);
+    const word = tokens[h.at + h.len - 1]!.w;
+    const ending = (list: readonly string[]) => list.some((s) => word.length > s.length + 2 && word.endsWith(s));
+    if (ending(data.directionSuffixes.with)) continue;
+    if (fromEnds.has(h.at) || ending(data.directionSuffixes.from)) from ??= iso;
+    else if (toEnds.has(h.at) || ending(data.directionSuffixes.to)) to ??= iso;
+  }
+  let direction: AssistantEntities['direction'] = null;
+  if (from !== null || to !== null) {
+    if (from === to) to = null;
+    const neighbour = here[0] ? neighbourIso(here[0]) ?? null : null;
+    if (from === null) from = to === 'UA' ? neighbour : 'UA';
+    if (to === null) to = from === 'UA' ? neighbour : 'UA';
+    direction = { from, to };
+  }
+
+  // Vehicle: the longest vehicle word (`7.5 t truck` is a light truck, not a truck).
+  // Words of the question's own language first (`коли` is "when" in Ukrainian, "cars" in Bulgarian).
+  const own = (h: Hit) => (h.pattern.lang === detectedLang ? 0 : 1);
+  const vehicleHits = slotHits('vehicle:').sort((a, b) => own(a) - own(b) || a.at - b.at || b.len - a.len);
+  const vehicleHit = vehicleHits.find((h) => h.pattern.slot === 'vehicle:8' && own(h) === 0) ?? vehicleHits[0];
+  const vehicle = vehicleHit ? Number(vehicleHit.pattern.slot.slice(8)) : (context && !found ? context.crossing_type : null);
+  const fuelHit = slotHits('fuel:').sort((a, b) => own(a) - own(b) || a.at - b.at)[0];
+  const fuel = fuelHit ? (fuelHit.pattern.slot.slice(5) as AssistantEntities['fuel']) : null;
+
+  const when = parseWhen(question, tokens, hits, { now: options.now, zone, lang: detectedLang, nameTokens });
+  const asksNow = slotHits('now').length > 0;
+
+  const placeTaken = new Set([...taken, ...nameTokens]);
+  for (const h of countryHits) for (let k = 0; k < h.len; k++) placeTaken.add(h.at + k);
+  const placeFound = findPlace(tokens, hits, placeTaken, suffixes, data.places);
+  const place = placeFound ? { query: placeFound.query, name: placeFound.name, country: placeFound.country, lat: placeFound.lat, lon: placeFound.lon } : null;
+
+  // Intent: the lexicon words (a phrase counts by its length; a typo counts less), then what the entities say.
+  const scores: Partial<Record<Intent, number>> = {};
+  for (const h of slotHits('intent:')) {
+    const intent = h.pattern.slot.slice(7) as Intent;
+    scores[intent] = (scores[intent] ?? 0) + h.len * (h.exact ? 1 : 0.8);
+  }
+  // Overlapping phrases of one intent count once, by the longest.
+  for (const intent of Object.keys(scores) as Intent[]) {
+    const mine = slotHits(`intent:${intent}`).sort((a, b) => b.len - a.len || Number(b.exact) - Number(a.exact) || own(a) - own(b));
+    const used = new Set<number>();
+    let total = 0;
+    for (const h of mine) {
+      if ([...Array(h.len).keys()].some((k) => used.has(h.at + k))) continue;
+      for (let k = 0; k < h.len; k++) used.add(h.at + k);
+      total += h.len * (h.exact ? 1 : 0.8) * (own(h) === 0 ? 1 : 0.9);
+    }
+    scores[intent] = total;
+  }
+  if (fuel) scores.fuel_prices = (scores.fuel_prices ?? 0) + 0.5;
+  // A trip's start ("from Lviv") says travel time; a town named otherwise ("the weather in Lviv") does not.
+  if (placeFound && (placeFound.afterFrom || (scores.travel_time ?? 0) > 0)) scores.travel_time = (scores.travel_time ?? 0) + 1.5;
+
+  let intent: Intent = 'unknown';
+  let bestScore = 0;
+  for (const candidate of PRIORITY) {
+    const s = scores[candidate] ?? 0;
+    if (s > bestScore) {
+      intent = candidate;
+      bestScore = s;
+    }
+  }
+  const future = when !== null && (when.hour !== null || when.part !== null || (when.date !== null && when.date !== todayIn(options.now, zone)));
+  if (intent === 'unknown' && location !== null && !checkpointFromContext) intent = future && !asksNow ? 'forecast' : 'queue_now';
+  else if (intent === 'unknown' && location !== null && (vehicleHit || asksNow || future)) intent = future && !asksNow ? 'forecast' : 'queue_now';
+  if (intent === 'queue_now' && future && !asksNow) intent = 'forecast';
+
+  const checkpoint = location === null ? null : {
+    location_id: location, name: dir.name(location, options.lang ?? detectedLang ?? 'en'), matched: found ? found.matched : null,
+  };
+  return {
+    detectedLang, intent, scores, asksNow, checkpointFromContext, contextPpid: context ? context.ppid : null,
+    entities: { checkpoint, countries, direction, vehicle, when, place, fuel },
+  };
+}
+
+export function todayIn(now: Date, zone: string): string {
+  return localParts(Math.floor(now.getTime() / 1000), zone).date;
+}
+

@@ -1,0 +1,33 @@
+/**
+ * The daily model job: for every checkpoint with observations, back-test and fit the forecast ensemble,
+ * whole in the worker pool (from the checkpoint's id), for its main series and, where the source also
+ * states waits, for the wait; the models are stored here. Too little history removes any stored model
+ * (the forecast product then answers 404).
+ */
+import type { ModelMetric } from '../../data/forecast-models-repo.js';
+import type { OperationDeps } from '../deps.js';
+import { nowSeconds } from '../live/checkpoint-live.js';
+
+export { FORECAST_HISTORY_DAYS } from '../products/forecast/task.js';
+export const FORECAST_INTERVAL_MS = 24 * 3_600_000;
+
+export async function runForecastModels(deps: OperationDeps): Promise<{ fitted: number; removed: number }> {
+  let fitted = 0;
+  let removed = 0;
+  const nowS = nowSeconds(deps);
+  for (const ppid of deps.repos.observations.ppidsWithData()) {
+    const models = await deps.engine.run('fitForecast', { ppid, nowS });
+    for (const metric of ['main', 'wait'] as ModelMetric[]) {
+      const fit = models[metric];
+      if (!fit) {
+        deps.repos.forecastModels.remove(ppid, metric);
+        removed++;
+        continue;
+      }
+      deps.repos.forecastModels.save({ ppid, metric, unit: fit.unit, generated_at: deps.now().toISOString(), model: fit.model });
+      fitted++;
+    }
+  }
+  deps.versions.refresh();
+  return { fitted, removed };
+}

@@ -1,0 +1,72 @@
+/**
+ * An operation is one product, defined once: its REST place, quota class, schemas, cache policy and
+ * handler. REST routes, tRPC procedures, OpenAPI and the status self-check are all generated from it.
+ */
+import type { z } from 'zod';
+import type { Credit } from '../data/credits.js';
+import type { QuotaClass } from '../models/envelope.js';
+import type { ErrorCode } from '../models/errors.js';
+import type { OperationDeps } from './deps.js';
+
+interface ResultExtras {
+  /** Envelope-level `snapshot` (queue only). */
+  snapshot?: unknown;
+  /** Envelope-level `resolved_location` (restaurants only). */
+  resolvedLocation?: unknown;
+  /** Merged into the envelope's `meta`. */
+  meta?: Record<string, unknown>;
+  /** Sources this answer drew on whose licences require credit, beyond the operation's own `credits`. */
+  credits?: readonly Credit[];
+}
+
+/**
+ * What a handler returns: `data`, or `dataJson` when a worker has already serialised it (a string crosses
+ * the thread boundary for the cost of a copy, where an object graph is cloned piece by piece).
+ */
+export type OperationResult<O> = ResultExtras & ({ data: O; dataJson?: never } | { dataJson: string; data?: never });
+
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  /** camelCase: the tRPC procedure name and the cache prefix. */
+  name: string;
+  /** The product slug in REST paths and in the envelope's `product`. */
+  slug: string;
+  summary: string;
+  description?: string;
+  /** REST roots the product lives under. */
+  versions: readonly (1 | 2)[];
+  /** Path segments after the slug, in order (`border/{origin}/{destination}/{crossing_type}`). */
+  pathParams?: readonly string[];
+  /** `public` needs no key and is never counted. */
+  access: 'public' | 'keyed';
+  quotaClass: QuotaClass | null;
+  /** Units this call consumes (default 1); computed from the parsed, de-duplicated input. */
+  cost?: (input: z.output<I>, deps: OperationDeps) => number;
+  input: I;
+  output: O;
+  /** Sources whose licences require credit in every answer (named in `attribution`). */
+  credits?: readonly Credit[];
+  /** The schema of the envelope's `snapshot`, for products that give one (OpenAPI). */
+  snapshot?: z.ZodType;
+  /** How long an answer may be served from the cache; 0 = never cached. */
+  cacheTtlMs: number;
+  /**
+   * An instant (epoch ms) after which a cached answer is stale because it moves with the clock (the
+   * current hour of a forecast, today's date); the TTL is cut to it. The clock is never part of a key.
+   */
+  cacheUntilMs?: (input: z.output<I>, deps: OperationDeps) => number;
+  /** The version of the data an answer depends on; part of the cache key. */
+  dataVersion?: (input: z.output<I>, deps: OperationDeps) => string | number;
+  /** The input the status job exercises this product with (raw, as a client would send it). */
+  selfCheck: ((deps: OperationDeps) => z.input<I>) | null;
+  /** Error codes beyond the common ones that this product returns (for OpenAPI). */
+  errors?: readonly ErrorCode[];
+  handler: (input: z.output<I>, deps: OperationDeps) => Promise<OperationResult<z.output<O>>> | OperationResult<z.output<O>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = Operation<any, any>;
+
+/** Identity with inference: `export const queue = defineOperation({...})`. */
+export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  return op;
+}

@@ -1,0 +1,42 @@
+/** `forecast`: the next 24 or 168 hours of a checkpoint from its back-tested ensemble, with intervals. */
+import { notFound } from '../../../models/errors.js';
+import { ForecastAnswer, ForecastInput } from '../../../models/forecast.js';
+import { checkpointOr404, liveVersion, nextHourMs, nowSeconds } from '../../live/checkpoint-live.js';
+import { defineOperation } from '../../operation.js';
+
+export const forecast = defineOperation({
+  name: 'forecast',
+  slug: 'forecast',
+  summary: 'Forecast of the queue with 50 % and 80 % intervals',
+  description: 'Hourly steps from the current hour (`hours_from_now` 0), 24 or 168 of them. An ensemble of seasonal naive, ' +
+    'the four-week seasonal mean, the typical-week median, the typical week corrected by the current deviation, Holt-Winters ' +
+    '(weekly season) and a calendar regression (ridge on hour x weekday, week of the year, both countries\' public holidays, ' +
+    'the days around them and long weekends, and the recent level) fitted on all the history held; weighted per horizon by a ' +
+    'rolling-origin back-test (inverse mean squared error); intervals are the empirical quantiles of back-test errors ' +
+    '(split conformal), never negative. `meta.model` publishes the weights and the measured accuracy over 1-24 h (`mae`, ' +
+    '`rmse`; `baseline_mae`/`baseline_rmse` = seasonal naive, `baseline_mean4_mae`/`baseline_mean4_rmse` = four-week seasonal ' +
+    'mean, on the same points) and interval coverage (`coverage_50`, `coverage_80`, `coverage_95`). The main series is the ' +
+    'queue where the source counts vehicles, else the wait (`avg_cars` null); `wait_min` is forecast too where the source states waits. ' +
+    'Every row carries `type_of_data: "forecast"` and `unit` (`vehicles`, or `minutes` where the bounds are wait minutes).',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'forecast_stats',
+  credits: ['dpsu'],
+  input: ForecastInput,
+  output: ForecastAnswer,
+  cacheTtlMs: 10 * 60_000,
+  // Steps start at the current hour: an answer lives until the next one, or until new data or a new model.
+  cacheUntilMs: (_input, deps) => nextHourMs(deps),
+  dataVersion: (input, deps) => `${liveVersion(deps, input.ppid)}|${deps.versions.model(input.ppid)}`,
+  errors: ['not_found'],
+  selfCheck: (deps) => ({ ppid: [...deps.repos.forecastModels.ppids()][0] ?? deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
+  // The whole computation (history, resampling, the model's path and intervals) runs in a worker from the
+  // checkpoint's id and comes back serialised, rows complete; the event loop only checks the id and sends.
+  async handler(input, deps) {
+    checkpointOr404(deps, input.ppid);
+    const answer = deps.versions.model(input.ppid) === '-' ? null
+      : await deps.engine.run('forecast', { ppid: input.ppid, steps: input.prediction_steps, nowS: nowSeconds(deps) });
+    if (!answer) throw notFound(`${input.ppid} has too little history for a back-tested forecast (at least 18 days of readings).`, 'no_forecast_model');
+    return answer;
+  },
+});

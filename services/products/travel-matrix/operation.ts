@@ -1,0 +1,70 @@
+/** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
+import { haversineKm } from '../../../models/geo.js';
+import { badRequest } from '../../../models/errors.js';
+import { TravelMatrixInput, TravelMatrixOutput } from '../../../models/travel-matrix.js';
+import type { OperationDeps } from '../../deps.js';
+import { liveVersion, nextHourMs, nowSeconds } from '../../live/checkpoint-live.js';
+import { defineOperation } from '../../operation.js';
+
+/** An origin farther than this from every city of the road graph is outside the area the matrix covers. */
+export const MAX_ORIGIN_KM = 250;
+
+/** The road-graph city nearest to a point: its country (the origin's when none is given) and distance. */
+function nearestCity(deps: OperationDeps, lat: number, lon: number): { country: string | null; km: number } {
+  let best: string | null = null;
+  let bestKm = Infinity;
+  for (const [, , la, lo, country] of deps.roadGraph.nodes) {
+    const km = haversineKm(lat, lon, la, lo);
+    if (km < bestKm && country) {
+      bestKm = km;
+      best = country;
+    }
+  }
+  return { country: best, km: bestKm };
+}
+
+export const travelMatrix = defineOperation({
+  name: 'travelMatrix',
+  slug: 'travel-matrix',
+  summary: 'Drive time, queue at arrival and total journey time to every relevant crossing, fastest first',
+  description: 'Routes over the E-road network (a repaired city graph; road distance = great-circle x 1.25; average speeds ' +
+    '75 km/h cars, 65 buses and trucks under 7.5 t, 60 trucks) to each crossing of the vehicle type that leads from the ' +
+    'origin\'s side: out of Ukraine from inside it, into Ukraine from outside. `queue_minutes_at_arrival` is the forecast ' +
+    'wait for the hour of arrival (the current wait where there is no forecast); `total_minutes` adds the waits of every ' +
+    'monitored crossing on the route. Origins in a country with no crossing into Ukraine (`origin_country`, e.g. DE) route ' +
+    'through the countries between, and `route.legs` lists each leg and border. An origin more than 250 km from every city ' +
+    'of the network is `400 origin_out_of_range`. `avg_crossing_minutes` is the typical wait at the crossing (the mean of ' +
+    'its typical week, where that week is in minutes; null otherwise) and `total_with_avg_crossing` adds it to the drive.',
+  versions: [1],
+  access: 'keyed',
+  quotaClass: 'standard',
+  credits: ['dpsu', 'geonames'],
+  input: TravelMatrixInput,
+  output: TravelMatrixOutput,
+  cacheTtlMs: 10 * 60_000,
+  // Queues at arrival come from the forecasts of the arrival hours: new at each hour, new with any data.
+  cacheUntilMs: (_input, deps) => nextHourMs(deps),
+  dataVersion: (_input, deps) => liveVersion(deps),
+  selfCheck: () => ({ origin_lat: '49.8397', origin_lon: '24.0297' }),
+  // Routing, the queues at arrival and the totals run whole in a worker (ids and parameters cross, never
+  // the graph); the event loop resolves the origin's country, checks the direction and sends.
+  async handler(input, deps) {
+    const nearest = nearestCity(deps, input.origin_lat, input.origin_lon);
+    if (nearest.km > MAX_ORIGIN_KM) {
+      throw badRequest(`The origin is ${Math.round(nearest.km)} km from the nearest city of the road network (at most ${MAX_ORIGIN_KM} km): ` +
+        'the matrix covers Europe around the borders of Ukraine.', 'origin_out_of_range');
+    }
+    const originCountry = input.origin_country ?? nearest.country;
+    const intoUkraine = input.type === 5 || originCountry !== 'UA';
+    if (intoUkraine && input.dest !== 'all' && input.dest !== 1) {
+      throw badRequest(`From outside Ukraine the crossings lead into Ukraine: 'dest' must be 1 or all.`, 'dest_unreachable');
+    }
+    if (!intoUkraine && input.dest === 1) throw badRequest(`From inside Ukraine 'dest' names the neighbour (2-6) or all.`, 'dest_unreachable');
+    // The answer comes back serialised and complete (the established service's fields included).
+    return deps.engine.run('travelMatrix', {
+      origin_lat: input.origin_lat, origin_lon: input.origin_lon, type: input.type, dest: input.dest, origin_country: originCountry,
+      lang: input.lang.lang, limit: input.limit ?? null, nowS: nowSeconds(deps), generation: liveVersion(deps),
+      directoryVersion: deps.repos.directory.version,
+    });
+  },
+});

@@ -1,0 +1,132 @@
+/**
+ * The travel matrix, whole in a worker: route from the origin to each crossing of the vehicle type that
+ * leads the right way (A* with ngraph.path over the graph this worker built once), wait at each monitored
+ * crossing on the way for the queue forecast at the hour of arrival, and total it all. With `limit`, the
+ * crossings are taken in order of a lower bound on their total (straight-line distance at the vehicle's
+ * speed, no wait), and routing stops once the next bound exceeds the limit-th best total found: exact, and
+ * the rest are never routed.
+ */
+import { accountJourney } from '../../../engine/routing/journey.js';
+import { MATRIX_SPEED_KMH, type Route } from '../../../engine/routing/matrix.js';
+import { COUNTRY_ISO2, countryCodeOf } from '../../../models/codes.js';
+import { haversineKm } from '../../../models/geo.js';
+import type { TravelMatrixOutput } from '../../../models/travel-matrix.js';
+import { routerForType } from '../../live/routing.js';
+import { arrivalWaits } from '../forecast/arrival-waits.js';
+import type { WorkerContext } from '../../worker/context.js';
+
+type Result = TravelMatrixOutput['results'][number];
+
+export interface MatrixTaskArgs {
+  origin_lat: number;
+  origin_lon: number;
+  type: number;
+  dest: 'all' | number;
+  /** Resolved by the caller (given, or the nearest city's). */
+  origin_country: string | null;
+  lang: string;
+  limit: number | null;
+  nowS: number;
+  /** The server's data generation (forecasts cached per worker are valid within one). */
+  generation: string;
+  /** The server's directory version (a worker reloads its copy when it moved). */
+  directoryVersion: number;
+}
+
+const rank = (r: Result) => (r.status !== 'open' ? 2 : r.total_minutes === null ? 1 : 0);
+const order = (a: Result, b: Result) =>
+  rank(a) - rank(b) || (a.total_minutes ?? 0) - (b.total_minutes ?? 0) || (a.drive_minutes ?? Infinity) - (b.drive_minutes ?? Infinity);
+
+export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
+  ctx.syncDirectory(args.directoryVersion);
+  const crossingType = args.type === 5 ? 4 : args.type;
+  const intoUkraine = args.type === 5 || args.origin_country !== 'UA';
+  const ua = countryCodeOf('UA')!;
+  const { router, checkpoints } = routerForType(ctx, crossingType);
+  const speed = MATRIX_SPEED_KMH[crossingType] ?? 60;
+  const bound = (c: { lat: number; lon: number }) => (haversineKm(args.origin_lat, args.origin_lon, c.lat, c.lon) / speed) * 60;
+  const targets = checkpoints
+    .filter((c) => (intoUkraine ? c.destination === ua : c.origin === ua && (args.dest === 'all' || c.destination === args.dest)))
+    .sort((a, b) => bound(a) - bound(b));
+  const boundOf = new Map(targets.map((c) => [c.ppid, bound(c)]));
+
+  // Each crossing's live state and waits, read once per matrix however many routes pass it.
+  const seen = new Map<string, ReturnType<typeof arrivalWaits>>();
+  const waitsAt = (ppid: string) => {
+    let entry = seen.get(ppid);
+    if (!entry) seen.set(ppid, (entry = arrivalWaits(ctx, ppid, args.nowS, args.generation)));
+    return entry;
+  };
+  const results: Result[] = [];
+  const totals: number[] = [];
+  const ppids = targets.map((c) => c.ppid);
+  router.routeEach({ lat: args.origin_lat, lon: args.origin_lon, country: args.origin_country }, ppids, crossingType, (route: Route) => {
+    const result = resultOf(ctx, route, args, intoUkraine, waitsAt);
+    results.push(result);
+    if (args.limit === null) return true;
+    if (result.total_minutes !== null && result.status === 'open') {
+      totals.push(result.total_minutes);
+      totals.sort((a, b) => a - b);
+    }
+    const next = ppids[results.length];
+    // Exact: every later crossing's total is at least its bound, and bounds only grow along the order.
+    return !(next !== undefined && totals.length >= args.limit && boundOf.get(next)! > totals[args.limit - 1]!);
+  });
+  results.sort(order);
+  const shown = args.limit === null ? results : results.slice(0, args.limit);
+  return {
+    data: {
+      origin: { lat: args.origin_lat, lon: args.origin_lon, country: args.origin_country },
+      type: args.type,
+      count: shown.length,
+      updated_at: new Date(args.nowS * 1000).toISOString(),
+      legs_used: Math.max(0, ...shown.map((r) => r.route.legs.length)),
+      results: shown,
+    },
+    meta: { crossing_type: crossingType, direction: intoUkraine ? 'into_ukraine' : 'out_of_ukraine',
+      routed: results.length, candidates: targets.length },
+  };
+}
+
+/** The typical wait at a crossing: the mean of its typical week where that week is in minutes; else null. */
+function avgCrossingMinutes(ctx: WorkerContext, ppid: string): number | null {
+  const week = ctx.dayStats.get(ppid);
+  const avg = week?.unit === 'minutes' ? week.stats.overall_avg : null;
+  return avg === null || avg === undefined ? null : Math.round(avg);
+}
+
+function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUkraine: boolean,
+  waitsAt: (ppid: string) => ReturnType<typeof arrivalWaits>): Result {
+  const c = ctx.directory.get(route.ppid)!;
+  const journey = accountJourney(route, args.nowS, (ppid) => waitsAt(ppid).waits);
+  const live = waitsAt(c.ppid).live;
+  const legs = journey.legs.map((leg) => {
+    const through = leg.crossing ? ctx.directory.get(leg.crossing) : null;
+    return { ...leg, crossing_name: through ? ctx.directory.name(through.location_id, args.lang) : null };
+  });
+  const last = journey.lastQueue;
+  const reachable = route.reachable && route.drive_minutes !== null;
+  // The established service's typical time at the crossing, beside our queue at arrival (docs/migrating.md).
+  const avg = avgCrossingMinutes(ctx, c.ppid);
+  return {
+    ppid: c.ppid,
+    checkpoint_name: ctx.directory.name(c.location_id, args.lang),
+    country: COUNTRY_ISO2[intoUkraine ? c.origin : c.destination]!,
+    country_id: intoUkraine ? c.origin : c.destination,
+    lat: c.lat, lon: c.lon,
+    distance_km: route.distance_km,
+    drive_minutes: route.drive_minutes,
+    queue_minutes: live.wait_min,
+    queue_minutes_at_arrival: last?.minutes ?? null,
+    queue_basis: last?.basis ?? null,
+    queue_cars: live.queue_now,
+    type_of_data: live.type_of_data,
+    is_realtime: live.is_realtime,
+    total_minutes: reachable && journey.queueTotalMin !== null ? route.drive_minutes! + journey.queueTotalMin : null,
+    status: reachable ? c.status : 'unreachable',
+    route: { legs },
+    // Last, where the established service's fields have always been (the same bytes, the same ETags).
+    avg_crossing_minutes: avg,
+    total_with_avg_crossing: avg !== null && route.drive_minutes !== null ? Math.round(route.drive_minutes + avg) : null,
+  };
+}

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { createScheduler } from '../../../services/jobs/scheduler.js';
+import { runStatusChecks } from '../../../services/jobs/status-check.js';
+import { defineOperation } from '../../../services/operation.js';
+import { operations } from '../../../services/registry.js';
+import { notFound } from '../../../models/errors.js';
+import { buildTestApp, captureLogger } from '../../helpers/deps.js';
+import { explode, probe, quantiles } from '../../helpers/test-operations.js';
+
+let emptyCalls = 0;
+const empty = defineOperation({
+  name: 'empty', slug: 'empty', summary: 'Has no data (tests only)', versions: [1], access: 'public', quotaClass: 'standard',
+  input: z.object({}), output: z.object({}), cacheTtlMs: 0, selfCheck: () => ({}),
+  handler() {
+    emptyCalls++;
+    throw notFound('Nothing is held yet.', 'no_data');
+  },
+});
+
+describe('status job', () => {
+  it('exercises each product and stores online, degraded and offline with details', async (t) => {
+    const ops = [...operations, probe, explode, quantiles, empty];
+    const { app, deps } = await buildTestApp(t, { operations: ops, seed: { history: true, models: true } });
+    const checks = await runStatusChecks(ops, deps);
+    assert.equal(checks.length, ops.length);
+    const body = (await app.inject('/api/v1/data/status')).json();
+    const products = body.data.products;
+    assert.equal(products.probe.status, 'online');
+    assert.equal(products.quantiles.status, 'online', 'the product that runs on the worker pool answered');
+    assert.equal(products.explode.status, 'offline');
+    assert.equal(products.explode.detail, 'the self-check failed with an internal error', 'no internal text leaks');
+    assert.equal(products.empty.status, 'degraded');
+    assert.equal(products.empty.detail, 'Nothing is held yet.');
+    const statuses = Object.values(products as Record<string, { status: string; detail: string | null }>);
+    assert.deepEqual(body.data.summary, { total: ops.length, online: statuses.filter((p) => p.status === 'online').length,
+      degraded: statuses.filter((p) => p.status === 'degraded').length, offline: 1 }, 'the summary counts the products');
+    // The shipped products answer; on a loaded machine one may be slower than the threshold (degraded: slow), never failing.
+    for (const op of operations) {
+      const p = products[op.slug];
+      assert.ok(p.status === 'online' || (p.status === 'degraded' && /^slow: answered in \d+ ms$/.test(p.detail)), `${op.slug}: ${p.status} ${p.detail}`);
+    }
+    assert.equal(body.data.overall, 'degraded');
+    assert.equal(body.data.checked_at, '2026-11-22T10:00:00.000Z', 'the injected clock stamps the checks');
+  });
+
+  it('never runs a check on request: status only reads what the job stored', async (t) => {
+    const ops = [...operations, empty];
+    const { app, deps } = await buildTestApp(t, { operations: ops });
+    await runStatusChecks(ops, deps);
+    const before = emptyCalls;
+    for (let i = 0; i < 5; i++) assert.equal((await app.inject('/api/v1/data/status')).statusCode, 200);
+    assert.equal(emptyCalls, before);
+  });
+
+  it('shows a new round of checks at once (the stored round is the cache version)', async (t) => {
+    const { app, deps } = await buildTestApp(t, { operations: [...operations, probe] });
+    await runStatusChecks([...operations, probe], deps);
+    assert.ok((await app.inject('/api/v1/data/status')).json().data.products.probe);
+    await runStatusChecks(operations, deps);
+    assert.equal((await app.inject('/api/v1/data/status')).json().data.products.probe, undefined, 'products no longer registered disappear');
+  });
+
+  it('runs once at start and then on its interval, never overlapping', async () => {
+    const { log } = captureLogger();
+    const scheduler = createScheduler(log);
+    let runs = 0;
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    await scheduler.start({
+      name: 'tick', intervalMs: 20, run: async () => {
+        runs++;
+        concurrent++;
+        maxConcurrent = Math.max(maxConcurrent, concurrent);
+        await new Promise((r) => setTimeout(r, 50));
+        concurrent--;
+      },
+    });
+    assert.equal(runs, 1, 'the first run finished before start resolved');
+    await new Promise((r) => setTimeout(r, 200));
+    await scheduler.close();
+    const after = runs;
+    assert.ok(after >= 2, `ran again on its interval (${after})`);
+    assert.equal(maxConcurrent, 1);
+    await new Promise((r) => setTimeout(r, 60));
+    assert.equal(runs, after, 'no run after close');
+  });
+
+  it('delays the first run of a job whose results are still fresh, then keeps its interval', async () => {
+    const scheduler = createScheduler(captureLogger().log);
+    const at: number[] = [];
+    const t0 = Date.now();
+    await scheduler.start({ name: 'daily', intervalMs: 40, run: async () => void at.push(Date.now() - t0) }, { firstRunInMs: 80 });
+    assert.equal(at.length, 0, 'start resolves at once without running');
+    await new Promise((r) => setTimeout(r, 60));
+    assert.equal(at.length, 0, 'still fresh');
+    await new Promise((r) => setTimeout(r, 90));
+    await scheduler.close();
+    assert.ok(at.length >= 2, `ran when due and then on its interval (${at.join(', ')} ms)`);
+    assert.ok(at[0]! >= 75, `the first run waited (${at[0]} ms)`);
+  });
+});

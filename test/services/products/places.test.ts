@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { describe, it, type TestContext } from 'node:test';
+import { importPlaces } from '../../../data/importers/places/run.js';
+import { appWithKey } from '../../helpers/deps.js';
+import { clearPlaces, feed, poi, price, station } from '../../helpers/places.js';
+
+const UDINE = { lat: 46.0693, lon: 13.23715 };
+
+/** An app whose store holds only: PL and IT bulletin averages, Italian stations around Udine, Belgian places. */
+async function placesApp(t: TestContext) {
+  const made = await appWithKey(t);
+  clearPlaces(made.db);
+  importPlaces(made.db, [
+    feed('eu-bulletin', { countryPrices: [
+      { country_code: 'PL', grade: 'diesel', local_name: 'Diesel', price: 1.48, currency: 'EUR', price_eur: 1.48, date: '2025-03-10', with_taxes: true },
+      { country_code: 'PL', grade: 'diesel', local_name: 'Diesel', price: 1.52, currency: 'EUR', price_eur: 1.52, date: '2025-03-03', with_taxes: true },
+      { country_code: 'PL', grade: 'e5', local_name: 'Euro 95', price: 1.45, currency: 'EUR', price_eur: 1.45, date: '2025-03-10', with_taxes: true },
+      { country_code: 'IT', grade: 'diesel', local_name: 'Diesel', price: 1.72, currency: 'EUR', price_eur: 1.72, date: '2025-03-10', with_taxes: true },
+    ] }),
+    feed('mimit', {
+      stations: [station('near', UDINE.lat + 0.01, UDINE.lon), station('cheap', UDINE.lat + 0.05, UDINE.lon), station('far', UDINE.lat + 0.5, UDINE.lon),
+        station('petrol-only', UDINE.lat, UDINE.lon + 0.02)],
+      prices: [price('near', 'diesel', 1.80), price('near', 'diesel', 1.95, undefined, false), price('cheap', 'diesel', 1.65), price('far', 'diesel', 1.5),
+        price('petrol-only', 'e5', 1.85)],
+    }),
+    feed('osm', { pois: [poi('n1', 'restaurant', 51.06, 3.73), poi('n2', 'parking', 51.07, 3.74, { truck_spaces: 40, amenities: ['restaurant', 'shower'] }),
+      poi('n3', 'supermarket', 51.2, 3.9)] }),
+  ], { now: new Date('2026-11-22T10:00:00Z') });
+  made.deps.versions.refresh();
+  return made;
+}
+
+describe('fuel', () => {
+  it('answers a country with the latest bulletin average, its date and source, and says what is not held', async (t) => {
+    const { get } = await placesApp(t);
+    const pl = (await get('fuel?mode=country&country=PL')).body;
+    assert.deepEqual([pl.data.prices.diesel, pl.data.prices.e5, pl.data.updated, pl.data.currency, pl.data.source], [1.48, 1.45, '2025-03-10', 'EUR', 'eu-bulletin']);
+    assert.match(pl.attribution, /Weekly Oil Bulletin \(CC BY 4\.0\)/);
+    const it = (await get('fuel?country=IT')).body.data;
+    assert.deepEqual(it.sources, ['eu-bulletin', 'mimit stations'], 'the bulletin and the mean of held stations');
+    assert.ok(it.details.some((d: { source: string; grade: string; price: number }) => d.source === 'mimit stations' && d.grade === 'diesel' && d.price === 1.65),
+      'station mean of self-service diesel: (1.80 + 1.65 + 1.5) / 3');
+    const fr = (await get('fuel?country=FR')).body.data;
+    assert.deepEqual([fr.prices, fr.currency, fr.source], [{}, null, null]);
+    assert.match(fr.note, /No fuel prices are held for France \(FR\)\. Held: IT, PL/);
+    const all = (await get('fuel')).body.data;
+    assert.deepEqual(all.countries.map((c: { country: string }) => c.country), ['IT', 'PL']);
+  });
+
+  it('finds stations nearest first within the radius and limit, or cheapest first for a grade', async (t) => {
+    const { get } = await placesApp(t);
+    const near = (await get(`fuel?mode=nearest&lat=${UDINE.lat}&lon=${UDINE.lon}&radius_km=10&limit=2`)).body.data;
+    assert.deepEqual(near.stations.map((s: { id: string }) => s.id), ['near', 'petrol-only']);
+    assert.equal(near.total_found, 3, 'the far station (55 km) is outside the radius');
+    assert.deepEqual(near.stations[0].prices.diesel, { price: 1.8, currency: 'EUR', updated_at: '2026-08-21T06:00:00.000Z', local_name: 'Gasolio', self_service: true },
+      'self-service price where the station has both');
+    const diesel = (await get(`fuel?mode=nearest&lat=${UDINE.lat}&lng=${UDINE.lon}&radius_km=10&fuel_type=diesel`)).body.data;
+    assert.deepEqual(diesel.stations.map((s: { id: string }) => s.id), ['cheap', 'near'], 'only stations selling diesel, cheapest first');
+    const lpg = (await get(`fuel?mode=nearest&lat=${UDINE.lat}&lon=${UDINE.lon}&fuel_type=lpg`)).body.data;
+    assert.deepEqual(lpg.stations, []);
+    assert.match(lpg.note, /No station within 30 km reports a lpg price/);
+    const nowhere = (await get('fuel?mode=nearest&lat=50.0&lon=24.0')).body.data;
+    assert.match(nowhere.note, /No station is held within 30 km\. Stations are held in: IT \(Italy\)/);
+  });
+
+  it('anchors border mode on a checkpoint, and refuses a mode without its parameters', async (t) => {
+    const { get } = await placesApp(t);
+    const border = (await get('fuel?mode=border&ppid=id_114')).body;
+    assert.equal(border.data.anchor.ppid, 'id_114');
+    assert.equal(typeof border.data.anchor.lat, 'number');
+    assert.match(border.attribution, /State Border Guard Service of Ukraine/);
+    assert.deepEqual([(await get('fuel?mode=border')).status, (await get('fuel?mode=nearest&lat=46')).body.error.reason], [400, 'missing_parameter']);
+    assert.equal((await get('fuel?mode=border&ppid=id_999999')).status, 404);
+    assert.equal((await get('fuel?mode=nearest&lat=46&lon=13&radius_km=500')).body.error.reason, 'out_of_range');
+    assert.equal((await get('fuel?mode=nearest&lat=46&lon=13&limit=0')).status, 400);
+  });
+});
+
+describe('fuel-cities', () => {
+  it('gives each major city with stations its cheapest and the mean of up to five cheapest', async (t) => {
+    const { get } = await placesApp(t);
+    const body = (await get('fuel-cities?country=IT&fuel_type=diesel')).body;
+    const udine = body.data.cities.find((c: { city_name: string }) => c.city_name === 'Udine');
+    assert.ok(udine, 'Udine (98,000 inhabitants) has stations within 10 km');
+    assert.deepEqual([udine.cheapest.price, udine.cheapest.station.id, udine.avg_price], [1.65, 'cheap', 1.725]);
+    assert.deepEqual(body.data.available_fuel_types, ['diesel', 'e5']);
+    assert.match(body.attribution, /GeoNames.*prezzi carburanti|prezzi carburanti.*GeoNames/);
+    const pl = (await get('fuel-cities?country=PL')).body.data;
+    assert.deepEqual(pl.cities, []);
+    assert.match(pl.note, /No stations are held for Poland/);
+    assert.equal((await get('fuel-cities')).body.error.reason, 'missing_parameter');
+  });
+});
+
+describe('pois and restaurants', () => {
+  it('finds places of a type nearest first, with truck spaces and amenities', async (t) => {
+    const { get } = await placesApp(t);
+    const all = (await get('pois?lat=51.06&lon=3.73&radius=50')).body.data;
+    assert.deepEqual(all.pois.map((p: { id: string }) => p.id), ['n1', 'n2', 'n3']);
+    const parking = (await get('pois?type=parking&lat=51.06&lon=3.73')).body.data;
+    assert.deepEqual([parking.total_found, parking.pois[0].truck_spaces, parking.pois[0].country_name], [1, 40, 'Belgium']);
+    const fuelNearUdine = (await get(`pois?type=fuel&lat=${UDINE.lat}&lon=${UDINE.lon}&radius=5&limit=1`)).body.data;
+    assert.deepEqual([fuelNearUdine.pois[0].id, fuelNearUdine.total_found], ['near', 2], 'held stations are fuel places (1.1 and 1.6 km; the cheap one is 5.6 km)');
+    assert.equal((await get('pois?lat=51&lon=3&radius=151')).body.error.reason, 'out_of_range');
+    assert.equal((await get('pois?lat=51&lon=3&limit=501')).body.error.reason, 'out_of_range');
+  });
+
+  it('finds restaurants and places that have one, by point or by a city resolved in its country', async (t) => {
+    const { app, key } = await placesApp(t);
+    const v2 = async (q: string) => (await app.inject({ url: `/api/v2/data/restaurants?${q}`, headers: { authorization: `Bearer ${key}` } }));
+    const near = (await v2('lat=51.06&lon=3.73&radius=20')).json();
+    assert.deepEqual(near.data.pois.map((p: { id: string }) => p.id), ['n1', 'n2'], 'the parking has a restaurant; the supermarket is not one');
+    assert.deepEqual(near.data.pois[1].facilities, ['shower']);
+    assert.equal(near.usage.class, 'cheap');
+    const ghent = (await v2('city=Gent&country=BE&radius=20')).json();
+    assert.equal(ghent.resolved_location.country_code, 'BE');
+    assert.equal(ghent.data.total_found, 2);
+    const brestBy = (await v2('city=Brest&country=BY')).json().resolved_location;
+    const brestFr = (await v2('city=Brest&country=FR')).json().resolved_location;
+    assert.deepEqual([brestBy.country_code, brestFr.country_code], ['BY', 'FR'], 'two cities of one name, told apart by country');
+    assert.equal((await v2('city=Brest')).json().resolved_location.country_code, 'BY', 'without a country, the most populous');
+    const unknown = await v2('city=Qwxzville');
+    assert.deepEqual([unknown.statusCode, unknown.json().error.reason], [404, 'unknown_city']);
+    assert.equal((await v2('city=Gent&lat=51&lon=3')).json().error.reason, 'conflicting_parameters');
+    assert.equal((await app.inject({ url: '/api/v1/data/restaurants?lat=51&lon=3', headers: { authorization: `Bearer ${key}` } })).json().error.code, 'unknown_product');
+  });
+});

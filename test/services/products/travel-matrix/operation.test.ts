@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it, type TestContext } from 'node:test';
+import { runForecastModels } from '../../../../services/jobs/forecast-job.js';
+import { appWithKey, bearer, buildTestApp, makeKey } from '../../../helpers/deps.js';
+
+interface Leg { from_country: string; to_country: string; crossing: string | null; queue_minutes_at_arrival: number | null }
+interface Result { ppid: string; total_minutes: number | null; drive_minutes: number; distance_km: number; status: string;
+  queue_minutes_at_arrival: number | null; queue_basis: string | null; country: string; route: { legs: Leg[] } }
+
+const cleanups: (() => unknown)[] = [];
+let shared: Awaited<ReturnType<typeof buildTestApp>> & { get: (qs: string) => Promise<{ status: number; body: any }> };
+
+/** Totals ascending, then results without a total, then crossings that are not open. */
+function assertOrdered(results: Result[]) {
+  const rank = (r: Result) => (r.status !== 'open' ? 2 : r.total_minutes === null ? 1 : 0);
+  for (let i = 1; i < results.length; i++) {
+    const [a, b] = [results[i - 1]!, results[i]!];
+    assert.ok(rank(a) <= rank(b), `${a.ppid} before ${b.ppid}`);
+    if (rank(a) === 0 && rank(b) === 0) assert.ok(a.total_minutes! <= b.total_minutes!, `${a.ppid} ${a.total_minutes} > ${b.ppid} ${b.total_minutes}`);
+  }
+}
+
+describe('travel-matrix', () => {
+  before(async () => {
+    const built = await buildTestApp({ after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext, { seed: { history: true } });
+    await runForecastModels(built.deps);
+    const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 1000 } });
+    shared = { ...built, get: async (qs) => {
+      const res = await built.app.inject({ url: `/api/v1/data/travel-matrix?${qs}`, headers: bearer(key) });
+      return { status: res.statusCode, body: res.json() };
+    } };
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it('from Lviv: crossings out of Ukraine, ordered by total, nearest plausible', async () => {
+    const { status, body } = await shared.get('origin_lat=49.8397&origin_lon=24.0297&lang=en');
+    assert.equal(status, 200);
+    assert.equal(body.data.origin.country, 'UA');
+    const results = body.data.results as Result[];
+    assertOrdered(results);
+    assert.ok(results.every((r) => r.route.legs.at(-1)!.from_country === 'UA'));
+    // Lviv - Rava-Ruska is about 65 km of road; Lviv - Shehyni about 80 km.
+    const hrebenne = results.find((r) => r.ppid === 'id_114')!;
+    assert.ok(hrebenne.distance_km > 55 && hrebenne.distance_km < 90, String(hrebenne.distance_km));
+    const medyka = results.find((r) => r.ppid === 'id_214')!;
+    assert.ok(medyka.distance_km > 70 && medyka.distance_km < 110, String(medyka.distance_km));
+    assert.ok(results.some((r) => r.queue_minutes_at_arrival !== null), 'queues at arrival are given');
+  });
+
+  it('from Krakow: into Ukraine, with the forecast queue at the hour of arrival', async () => {
+    const { body } = await shared.get('origin_lat=50.0647&origin_lon=19.9450&lang=en');
+    assert.equal(body.data.origin.country, 'PL');
+    const results = body.data.results as Result[];
+    assertOrdered(results);
+    assert.ok(results.filter((r) => r.country === 'PL').every((r) => r.distance_km > 200 && r.distance_km < 450));
+    assert.ok(results.some((r) => r.queue_basis === 'forecast'));
+    for (const r of results.filter((x) => x.total_minutes !== null && x.route.legs.length === 1)) {
+      assert.equal(r.total_minutes, r.drive_minutes + r.queue_minutes_at_arrival!);
+    }
+  });
+
+  it('from Berlin with origin_country=DE: multi-leg through Poland, each leg listed', async () => {
+    const { body } = await shared.get('origin_lat=52.52&origin_lon=13.405&origin_country=DE');
+    const results = body.data.results as Result[];
+    assertOrdered(results);
+    const viaPoland = results.find((r) => r.ppid === 'id_224')!;
+    assert.deepEqual(viaPoland.route.legs.map((l) => [l.from_country, l.to_country, l.crossing]), [['DE', 'PL', null], ['PL', 'UA', 'id_224']]);
+    // Berlin - Medyka is about 900 km of road.
+    assert.ok(viaPoland.distance_km > 800 && viaPoland.distance_km < 1100, String(viaPoland.distance_km));
+    assert.ok(body.data.legs_used >= 2);
+  });
+
+  it('from Chisinau: into Ukraine from Moldova; crossings without data have no total and come after', async () => {
+    const { body } = await shared.get('origin_lat=47.0105&origin_lon=28.8638');
+    assert.equal(body.data.origin.country, 'MD');
+    const results = body.data.results as Result[];
+    assertOrdered(results);
+    assert.ok(results[0]!.route.legs[0]!.from_country === 'MD');
+    const moldovan = results.filter((r) => r.country === 'MD');
+    assert.ok(moldovan.length >= 10 && moldovan.every((r) => r.total_minutes === null && r.drive_minutes > 0));
+  });
+
+  it('keeps closed crossings listed with their status, last', async () => {
+    shared.db.prepare("UPDATE checkpoints SET status = 'closed' WHERE ppid = 'id_114'").run();
+    shared.deps.repos.directory.reload();
+    shared.deps.cache.clear();
+    const results = (await shared.get('origin_lat=49.8397&origin_lon=24.0297')).body.data.results as Result[];
+    assert.equal(results.at(-1)!.ppid, 'id_114');
+    assert.equal(results.at(-1)!.status, 'closed');
+    shared.db.prepare("UPDATE checkpoints SET status = 'open' WHERE ppid = 'id_114'").run();
+    shared.deps.repos.directory.reload();
+  });
+
+  it('refuses bad coordinates, types and destinations', async () => {
+    assert.equal((await shared.get('origin_lat=91&origin_lon=24')).status, 400);
+    assert.equal((await shared.get('origin_lon=24')).body.error.reason, 'missing_parameter');
+    assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&type=3')).status, 400);
+    assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&dest=7')).status, 400);
+    assert.equal((await shared.get('origin_lat=50.06&origin_lon=19.94&dest=2')).body.error.reason, 'dest_unreachable');
+    assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&origin_country=Germany')).status, 400);
+    // Far from every city of the network (the Gulf of Guinea, the North Pole): refused, not routed from the nearest city.
+    for (const far of ['origin_lat=0&origin_lon=0', 'origin_lat=90&origin_lon=180']) {
+      const res = await shared.get(far);
+      assert.equal(res.status, 400, far);
+      assert.equal(res.body.error.reason, 'origin_out_of_range');
+      assert.match(res.body.error.message, /km from the nearest city of the road network/);
+    }
+  });
+});
+
+describe('travel-matrix with a limit', () => {
+  it('gives exactly the fastest N of the full matrix, routing fewer crossings (exact pruning by a lower bound)', async (t) => {
+    const { get } = await appWithKey(t, { seed: { history: true, models: true } });
+    const origin = 'travel-matrix?origin_lat=50.06&origin_lon=19.94&type=4';
+    const full = (await get(origin)).body;
+    const top = (await get(`${origin}&limit=2`)).body;
+    assert.deepEqual(top.data.results, full.data.results.slice(0, 2));
+    assert.equal(top.data.count, 2);
+    assert.ok(top.meta.routed < top.meta.candidates, `routed ${top.meta.routed} of ${top.meta.candidates}`);
+    assert.equal(full.meta.routed, full.meta.candidates);
+  });
+});
