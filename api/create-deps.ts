@@ -17,7 +17,7 @@ import { createStoreFiguresRepo } from '../data/store-figures-repo.js';
 import type { Db } from '../data/store.js';
 import type { QuotaStore, RateLimiter } from '../models/access.js';
 import { createUsageRepo } from '../data/usage-repo.js';
-import { createCounterWriter } from '../data/counter-writer/client.js';
+import { createCounterWriter } from '../services/counter-writer/client.js';
 import { createAccountsRepo, createSandboxUsage } from '../data/accounts-repo.js';
 import { createAccessControl } from './access/access-control.js';
 import { createAuthenticator } from './access/authenticate.js';
@@ -33,6 +33,8 @@ export interface DepsParts {
   log: Logger;
   now: () => Date;
   settings: ServiceSettings;
+  /** Usage counters written on this connection, without a writer thread (one call per process: `bdds call`). */
+  countersInPlace?: boolean;
   /** Failed authentications allowed per address and window (default FAILED_AUTH_LIMIT). */
   failedAuth?: { max: number; windowMs: number };
   /** Scale-out (api/scale-out.ts): shared counters and limiter, each over the embedded one; the status read as Redis stands. */
@@ -40,14 +42,15 @@ export interface DepsParts {
 }
 
 export function createDeps(parts: DepsParts) {
-  const { failedAuth: _failedAuth, scaleOut, db, ...shared } = parts;
+  const { failedAuth: _failedAuth, countersInPlace: _inPlace, scaleOut, db, ...shared } = parts;
   const keys = createKeysRepo(db);
   const lastUsed = createLastUsedRecorder(keys);
   const observations = createObservationsRepo(db, { replay: parts.settings.demoReplay });
-  // A store file gets a writer thread for its counters; an in-memory store (build scripts) writes in place.
+  // A store file gets a writer thread for its counters (a held lock then delays only counted calls, never the
+  // event loop); an in-memory store (build scripts) and a one-shot command (`bdds call`) write in place.
   const accounts = createAccountsRepo(db);
   const sandbox = createSandboxUsage(db);
-  const counters = db.memory || db.readonly ? createUsageRepo(db) : createCounterWriter(db);
+  const counters = db.memory || db.readonly || parts.countersInPlace ? createUsageRepo(db) : createCounterWriter(db);
   const authenticator = createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) });
   // A key changed here (portal, CLI in process) is forgotten at once; another process's change within the cache's 5 s.
   keys.changes.on(({ ids }) => authenticator.forget(ids));

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { seedService } from '../services/seed.js';
 import { closeStore, openStore, type Db } from '../data/store.js';
-import type { EnginePoolOptions } from '../engine/pool.js';
+import type { ServicePoolOptions } from '../services/worker/pool.js';
 import { createServicePool } from '../services/worker/pool.js';
 import { installConnectionGuard, type ConnectionGuard, type ConnectionGuardOptions } from './rest/connection-guard.js';
 import { buildApp } from './app.js';
@@ -51,9 +51,11 @@ export interface RunningServer {
 
 export interface StartOptions {
   log?: Logger;
-  engine?: EnginePoolOptions;
+  engine?: ServicePoolOptions;
   /** Defaults to the registry; tests add their own. */
   operations?: readonly AnyOperation[];
+  /** How often the store is polled for other processes' writes (default DATA_VERSIONS_POLL_MS; tests raise it). */
+  dataVersionsPollMs?: number;
   /** Overrides of the connection limits (tests lower them). */
   connections?: Partial<Pick<ConnectionGuardOptions, 'maxConnections' | 'maxPerAddress' | 'shedAbove'>>;
 }
@@ -103,7 +105,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await scaleOut.start({ deps, authenticator, operations: ops });
     await scheduler.start(scaleOut.writebackJob);
   }
-  const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: () => runStatusChecks(ops, deps) };
+  const statusJob = { name: 'status', intervalMs: STATUS_INTERVAL_MS, run: (signal: AbortSignal) => runStatusChecks(ops, deps, signal) };
   // A new store waits for its first round before listening (/status never answers empty). A store with a
   // round from before (a restart) serves that one, with its checked_at, while the new round runs after the
   // socket opens: the round exercises every product (about 1.5 s of loading gazetteer, indexes, language tools).
@@ -113,14 +115,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
   await scheduler.start({ name: 'portal-purge', intervalMs: 3_600_000, run: async () => void deps.repos.accounts.purgeExpired(deps.now().toISOString()) });
   // Imports by another process, and in replay the readings that the clock reveals, reach cache keys within this.
-  await scheduler.start({ name: 'data-versions', intervalMs: DATA_VERSIONS_POLL_MS, run: async () => deps.versions.poll() });
+  await scheduler.start({ name: 'data-versions', intervalMs: options.dataVersionsPollMs ?? DATA_VERSIONS_POLL_MS, run: async () => deps.versions.poll() });
   // The daily computations run in the background so that a start is quick; /status is re-checked once
   // they have finished (until then day-stats and forecast may show degraded on a brand-new store). Results
   // still fresh from before a restart are kept: the first run waits until they are a day old.
   const dueInMs = (oldest: string | null, intervalMs: number) => (oldest === null ? 0 : Date.parse(oldest) + intervalMs - deps.now().getTime());
-  const modelsReady = scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: () => runDayStats(deps) },
+  const modelsReady = scheduler.start({ name: 'day-stats', intervalMs: DAY_STATS_INTERVAL_MS, run: (signal) => runDayStats(deps, signal) },
     { firstRunInMs: dueInMs(deps.repos.dayStats.oldestGeneratedAt(), DAY_STATS_INTERVAL_MS) })
-    .then(() => scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: () => runForecastModels(deps) },
+    .then(() => scheduler.start({ name: 'forecast-models', intervalMs: FORECAST_INTERVAL_MS, run: (signal) => runForecastModels(deps, signal) },
       { firstRunInMs: dueInMs(deps.repos.forecastModels.oldestGeneratedAt(), FORECAST_INTERVAL_MS) }))
     .then(() => firstStatus)
     .then(() => scheduler.runJob(statusJob));

@@ -22,7 +22,9 @@ import { crossingCalendars } from '../services/products/forecast/task.js';
 import { createLogger } from '../api/logger.js';
 import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
+import { fileURLToPath } from 'node:url';
 import { createEnginePool } from '../engine/pool.js';
+import type { Tasks } from './engine-tasks.js';
 import { hourCalendar } from '../engine/forecast/hour-calendar.js';
 import { fitForecastModel } from '../engine/forecast/model.js';
 import { evaluateAtOrigins } from '../engine/forecast/origin-evaluation.js';
@@ -38,7 +40,7 @@ const PEACE_ARCH = '/work/shared/data/us-ca-peace-arch-dev';
 const dir = mkdtempSync(join(tmpdir(), 'bdds-bench-'));
 const db = openStore(join(dir, 'bench.sqlite'));
 seedBundled(db, { history: true });
-const engine = createEnginePool({ threads: 1, lazy: true });
+const engine = createEnginePool<Tasks>({ threads: 1, lazy: true, filename: fileURLToPath(new URL('./engine-tasks-shim.mjs', import.meta.url)) });
 const NOW = Date.parse('2026-09-01T00:00:00Z') / 1000;
 const { deps } = createDeps({
   db, engine, log: createLogger('silent'), now: () => new Date(NOW * 1000),

@@ -5,11 +5,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ServiceError, unavailable } from '../models/errors.js';
-import { workerExecArgv } from '../models/worker-exec-argv.js';
-import type { Tasks } from './tasks.js';
+import { workerExecArgv } from './worker/exec-argv.js';
 
 /** A worker's task table: named functions of one structured-clonable argument. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -23,10 +21,10 @@ export interface EnginePoolOptions {
   /** Time budget per task (ms); a task over it is cancelled and its worker replaced. */
   taskTimeoutMs?: number;
   /**
-   * Worker module; defaults to engine/tasks.ts, the pure tasks that take their data in the message (the
-   * offline tools). The service passes its own worker, which reads the store itself (api/worker/).
+   * The worker module: its default export runs `{ task, arg }`. The service's (services/worker/entry.ts)
+   * reads the store itself; the offline tools' (bench/engine-tasks.ts) takes its data in the message.
    */
-  filename?: string;
+  filename: string;
   /** Given to each worker as `workerData` (the service's: the store path and the replay setting). */
   workerData?: unknown;
   /** Start threads on the first task rather than at once (a one-off command that may never need them). */
@@ -39,17 +37,12 @@ export function defaultThreads(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-function defaultWorkerFile(): string {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return fileURLToPath(new URL(fromSource ? './worker-shim.mjs' : './tasks.js', import.meta.url));
-}
-
-export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoolOptions = {}) {
+export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions) {
   const threads = options.threads ?? defaultThreads();
   const maxQueue = options.maxQueue ?? Math.max(4, threads * threads);
   const taskTimeoutMs = options.taskTimeoutMs ?? 5_000;
   const piscina = new Piscina({
-    filename: options.filename ?? defaultWorkerFile(),
+    filename: options.filename,
     workerData: options.workerData,
     execArgv: workerExecArgv(),
     minThreads: options.lazy ? 0 : threads,
@@ -141,4 +134,4 @@ export function createEnginePool<T extends TaskTable = Tasks>(options: EnginePoo
   };
 }
 
-export type EnginePool<T extends TaskTable = Tasks> = ReturnType<typeof createEnginePool<T>>;
+export type EnginePool<T extends TaskTable> = ReturnType<typeof createEnginePool<T>>;

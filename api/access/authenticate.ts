@@ -4,7 +4,7 @@
  * address with too many failures gets 429 for its further failures for a while, but its valid keys
  * keep working (one client behind a shared address cannot lock the others out).
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../../models/bounded-cache.js';
 import type { KeyRecord, KeysRepo } from '../../data/keys-repo.js';
 import { ServiceError } from '../../models/errors.js';
 import { digestKey, isWellFormedKey } from './key-format.js';
@@ -38,8 +38,8 @@ const forbidden = (message: string, reason: string) => new ServiceError('invalid
 export function createAuthenticator(options: AuthenticatorOptions) {
   const ttlMs = options.cacheTtlMs ?? REVOCATION_LATENCY_MS;
   const limit = options.failedAuth ?? FAILED_AUTH_LIMIT;
-  const positive = new LRUCache<string, { principal: Principal; atMs: number; expiresAtMs: number | null }>({ max: 50_000 });
-  const failures = new LRUCache<string, { count: number; sinceMs: number }>({ max: 50_000 });
+  const positive = boundedCache<string, { principal: Principal; atMs: number; expiresAtMs: number | null }>(50_000);
+  const failures = boundedCache<string, { count: number; sinceMs: number }>(50_000);
 
   /**
    * Counts a failure against the address; once it has `limit.max` failures within the window, its failures

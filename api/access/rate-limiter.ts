@@ -2,7 +2,7 @@
  * The embedded per-second limiter: a token bucket per id (capacity = rate, refilled continuously),
  * held in a bounded LRU so that idle keys cost nothing.
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../../models/bounded-cache.js';
 import type { RateDecision, RateLimiter } from '../../models/access.js';
 
 interface Bucket {
@@ -11,7 +11,7 @@ interface Bucket {
 }
 
 export function createTokenBucketLimiter(maxIds = 100_000): RateLimiter {
-  const buckets = new LRUCache<string, Bucket>({ max: maxIds });
+  const buckets = boundedCache<string, Bucket>(maxIds);
   return {
     async take(id, ratePerS, nowMs): Promise<RateDecision> {
       const bucket = buckets.get(id) ?? { tokens: ratePerS, atMs: nowMs };

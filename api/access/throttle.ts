@@ -8,7 +8,7 @@
  * new addresses or e-mail addresses, easy with IPv6, cannot grow it without end; it can only make the
  * throttle forget the keys it saw longest ago).
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../../models/bounded-cache.js';
 
 export interface Throttle {
   /** Records an attempt for `key` unless it is at its limit; says whether it was within the limit. */
@@ -23,7 +23,7 @@ export interface Throttle {
 }
 
 export function createThrottle(max: number, windowMs = 3_600_000, { maxKeys = 100_000 }: { maxKeys?: number } = {}): Throttle {
-  const attempts = new LRUCache<string, number[]>({ max: maxKeys });
+  const attempts = boundedCache<string, number[]>(maxKeys);
   /** The attempts of `key` still in the window (a key with none is forgotten). */
   const recent = (key: string, nowMs: number): number[] => {
     const times = (attempts.get(key) ?? []).filter((t) => t > nowMs - windowMs);

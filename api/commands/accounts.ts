@@ -2,10 +2,10 @@
 import { parseArgs } from 'node:util';
 import { createAccountsRepo } from '../../data/accounts-repo.js';
 import { createKeysRepo } from '../../data/keys-repo.js';
-import { closeStore, openStore } from '../../data/store.js';
+import { closeStore } from '../../data/store.js';
 import { createClock, loadConfig } from '../config.js';
 import { normaliseEmail } from '../portal/email.js';
-import { processIo, type CliIo, UsageError, printColumns } from './io.js';
+import { openForCommand, processIo, type CliIo, UsageError, printColumns } from './io.js';
 
 export const ACCOUNTS_USAGE = `Usage:
   bdds accounts list [--json] [--payg-requested]
@@ -23,7 +23,7 @@ export async function accountsCommand(args: string[], io: CliIo = processIo): Pr
   const [action, ref] = positionals;
   const config = loadConfig(io.env);
   const now = createClock(config.now)();
-  const db = openStore(config.dbPath);
+  const db = openForCommand(config.dbPath);
   try {
     const accounts = createAccountsRepo(db);
     if (action === 'list') {

@@ -47,7 +47,7 @@ export async function callCommand(args: string[], io: CliIo = processIo): Promis
   const params = parseParams(rest);
   const { key, ...values } = params;
   if (Array.isArray(key)) throw new UsageError('--key is given more than once');
-  const service = await openLocalService(io, { lazy: true });
+  const service = await openLocalService(io, { lazy: true, oneCall: true });
   try {
     // With no credential at all, the pipeline answers missing_api_key like any transport.
     const credential = key ?? io.env.BDDS_API_KEY ?? service.config.internalToken ?? undefined;

@@ -2,6 +2,8 @@
  * What a command may touch of its process: the environment, standard output and error. The `bdds`
  * entry passes the real ones; tests run commands in process with their own.
  */
+import { openStore, type Db } from '../../data/store.js';
+
 export interface CliIo {
   env: Record<string, string | undefined>;
   /** Writes a line to standard output. */
@@ -29,3 +31,10 @@ export function printColumns(io: CliIo, header: string[], rows: string[][]): voi
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const cells of [header, ...rows]) io.out(cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
 }
+
+/**
+ * The store for a short operator command (`keys`, `accounts`, `reports`), opened without the quick check,
+ * which reads the whole file (seconds on a store of years of readings) for a command that touches a few
+ * rows; `serve`, `jobs`, `mcp` and `import` check. A damaged page still fails the statement that reads it.
+ */
+export const openForCommand = (path: string): Db => openStore(path, { integrityCheck: false });

@@ -1,8 +1,8 @@
 /** `bdds keys create|list|revoke|verify`: key administration on the configured store. */
-import { processIo, type CliIo, UsageError, printColumns } from './io.js';
+import { openForCommand, processIo, type CliIo, UsageError, printColumns } from './io.js';
 import { parseArgs } from 'node:util';
 import { createKeysRepo, type KeyRecord } from '../../data/keys-repo.js';
-import { closeStore, openStore } from '../../data/store.js';
+import { closeStore } from '../../data/store.js';
 import { isServiceError } from '../../models/errors.js';
 import { issueKey } from '../access/issue-key.js';
 import { limitsFor, PLANS, type Plan } from '../access/plans.js';
@@ -68,7 +68,7 @@ export async function keysCommand(args: string[], io: CliIo = processIo): Promis
   const config = loadConfig(io.env);
   // One instant for the whole command: the expiry check, the creation time and the listed statuses.
   const now = createClock(config.now)();
-  const db = openStore(config.dbPath);
+  const db = openForCommand(config.dbPath);
   try {
     const keys = createKeysRepo(db);
     if (action === 'create') {

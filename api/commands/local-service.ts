@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import { seedService } from '../../services/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
+import { createInlineEngine } from '../../services/worker/inline.js';
 import { createServicePool } from '../../services/worker/pool.js';
 import { createClock, loadConfig, type Config } from '../config.js';
 import { createDeps } from '../create-deps.js';
@@ -22,11 +23,17 @@ export interface LocalService {
 /**
  * `threads`: the pool size when BDDS_THREADS is not set (one for a single call; jobs take every core but
  * one). `lazy`: threads start on the first task (a call that needs no computation starts none).
+ * `oneCall`: the service answers one call and stops (`bdds call`): no quick check of the store (it reads the
+ * whole file: seconds on a store of years of readings; `serve`, `jobs` and `mcp` check) and the usage counter
+ * written on this connection instead of by a writer thread, and the pooled tasks run on this thread
+ * (services/worker/inline.ts) instead of a worker's.
  */
-export async function openLocalService(io: CliIo, options: { threads?: number; lazy?: boolean } = {}): Promise<LocalService> {
+export async function openLocalService(io: CliIo, options: { threads?: number; lazy?: boolean; oneCall?: boolean } = {}): Promise<LocalService> {
   const config = loadConfig(io.env);
-  const db = openStore(config.dbPath);
-  const engine = createServicePool({ dbPath: config.dbPath, replay: config.demoReplay }, { threads: config.threads ?? options.threads ?? 1, lazy: options.lazy ?? false });
+  const db = openStore(config.dbPath, { integrityCheck: !options.oneCall });
+  const settings = { dbPath: config.dbPath, replay: config.demoReplay };
+  const engine = options.oneCall ? createInlineEngine(settings)
+    : createServicePool(settings, { threads: config.threads ?? options.threads ?? 1, lazy: options.lazy ?? false });
   try {
     seedService(db, { history: config.demoReplay, now: createClock(config.now)() });
     if (!options.lazy) await engine.verify();
@@ -37,6 +44,7 @@ export async function openLocalService(io: CliIo, options: { threads?: number; l
   }
   const stderr = new Writable({ write: (chunk, _enc, done) => { io.err(String(chunk)); done(); } });
   const { deps } = createDeps({
+    countersInPlace: options.oneCall ?? false,
     db, engine, log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, stderr), now: createClock(config.now),
     settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null },
   });

@@ -1,14 +1,14 @@
 /** `bdds reports list|add|approve|reject`: moderation of road-condition reports on the configured store. */
 import { parseArgs } from 'node:util';
 import { createRoadReportsRepo, type HeldReport } from '../../data/road-reports-repo.js';
-import { closeStore, openStore } from '../../data/store.js';
+import { closeStore } from '../../data/store.js';
 import { isServiceError } from '../../models/errors.js';
 import { RoadReportSubmission } from '../../models/road-conditions.js';
 import { MODERATION, type Moderation } from '../../models/road-reports.js';
 import { createClock, loadConfig } from '../config.js';
 import { inputError } from '../pipeline/input-error.js';
 import { moderateReport, submitReport } from '../../services/road/reports.js';
-import { processIo, type CliIo, UsageError } from './io.js';
+import { openForCommand, processIo, type CliIo, UsageError } from './io.js';
 
 export const REPORTS_USAGE = `Usage:
   bdds reports list [--status pending|approved|rejected] [--limit N] [--json]
@@ -44,7 +44,7 @@ export async function reportsCommand(args: string[], io: CliIo = processIo): Pro
   const [action, ref] = positionals;
   const config = loadConfig(io.env);
   const now = createClock(config.now)();
-  const db = openStore(config.dbPath);
+  const db = openForCommand(config.dbPath);
   try {
     if (action === 'list') {
       if (values.status !== undefined && !MODERATION.includes(values.status as Moderation)) throw new UsageError('--status must be pending, approved or rejected');

@@ -5,7 +5,7 @@
  * holds no answer: body parts are kept beside the cached answer itself (pipeline.ts), so they go when the
  * operation cache drops it (10,000 calls each holding its last answer once kept 1.3 GB alive).
  */
-import { LRUCache } from 'lru-cache';
+import { boundedCache } from '../../models/bounded-cache.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { canonicalJson } from '../../services/canonical-json.js';
 import type { OperationDeps } from '../../services/deps.js';
@@ -40,7 +40,7 @@ export function prepare(op: AnyOperation, params: RawParams): PreparedCall {
 }
 
 export function createPreparedCalls(max = 10_000) {
-  const memo = new LRUCache<string, PreparedCall>({ max });
+  const memo = boundedCache<string, PreparedCall>(max);
   return {
     /** The remembered call for `rawKey`, if any (never parses). `rawKey` names the operation too (REST: the URL). */
     peek: (rawKey: string): PreparedCall | undefined => memo.get(rawKey),

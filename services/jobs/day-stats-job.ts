@@ -10,12 +10,13 @@ import { nowSeconds } from '../live/checkpoint-live.js';
 export { DAY_STATS_MIN_DAYS, DAY_STATS_PERIOD_DAYS } from '../products/day-stats/task.js';
 export const DAY_STATS_INTERVAL_MS = 24 * 3_600_000;
 
-/** Recomputes every checkpoint's typical week; returns how many were stored and removed. */
-export async function runDayStats(deps: OperationDeps): Promise<{ stored: number; removed: number }> {
+/** Recomputes every checkpoint's typical week (stopping between checkpoints once `signal` aborts); how many were stored and removed. */
+export async function runDayStats(deps: OperationDeps, signal?: AbortSignal): Promise<{ stored: number; removed: number }> {
   let stored = 0;
   let removed = 0;
   const nowS = nowSeconds(deps);
   for (const ppid of deps.repos.observations.ppidsWithData()) {
+    if (signal?.aborted) break;
     const week = await deps.engine.run('dayStats', { ppid, nowS });
     if (!week) {
       deps.repos.dayStats.remove(ppid);

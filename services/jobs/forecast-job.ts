@@ -11,11 +11,13 @@ import { nowSeconds } from '../live/checkpoint-live.js';
 export { FORECAST_HISTORY_DAYS } from '../products/forecast/task.js';
 export const FORECAST_INTERVAL_MS = 24 * 3_600_000;
 
-export async function runForecastModels(deps: OperationDeps): Promise<{ fitted: number; removed: number }> {
+/** Fits every checkpoint's models (stopping between checkpoints once `signal` aborts); how many were stored and removed. */
+export async function runForecastModels(deps: OperationDeps, signal?: AbortSignal): Promise<{ fitted: number; removed: number }> {
   let fitted = 0;
   let removed = 0;
   const nowS = nowSeconds(deps);
   for (const ppid of deps.repos.observations.ppidsWithData()) {
+    if (signal?.aborted) break;
     const models = await deps.engine.run('fitForecast', { ppid, nowS });
     for (const metric of ['main', 'wait'] as ModelMetric[]) {
       const fit = models[metric];

@@ -1,13 +1,15 @@
 /**
  * One in-process scheduler for background jobs. Each job runs once at start (awaited), then every
- * `intervalMs`; a run never overlaps the previous one; `close()` stops timers and awaits a running job.
+ * `intervalMs`; a run never overlaps the previous one; `close()` stops timers, tells a running job to stop
+ * (its signal: the long jobs stop between checkpoints or products, leaving what they stored) and awaits it.
  */
 import type { Logger } from 'pino';
 
 export interface Job {
   name: string;
   intervalMs: number;
-  run: () => Promise<unknown>;
+  /** `signal` is aborted when the scheduler closes: a long run stops at its next unit of work. */
+  run: (signal: AbortSignal) => Promise<unknown>;
 }
 
 export function createScheduler(log: Logger) {
@@ -15,11 +17,12 @@ export function createScheduler(log: Logger) {
   const running = new Set<Promise<unknown>>();
   const busy = new Set<string>();
   let closed = false;
+  const stop = new AbortController();
 
   async function runJob(job: Job): Promise<void> {
     if (closed || busy.has(job.name)) return;
     busy.add(job.name);
-    const promise = job.run().catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'));
+    const promise = job.run(stop.signal).catch((err: unknown) => log.error({ err, job: job.name }, 'job failed'));
     running.add(promise);
     try {
       await promise;
@@ -53,6 +56,7 @@ export function createScheduler(log: Logger) {
     runJob,
     async close(): Promise<void> {
       closed = true;
+      stop.abort();
       for (const timer of timers) clearTimeout(timer);
       await Promise.allSettled([...running]);
     },

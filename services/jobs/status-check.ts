@@ -54,9 +54,13 @@ function storeRefusesWrites(checks: readonly StatusCheck[]): StatusCheck[] {
   }));
 }
 
-/** Checks every operation that declares a self-check, one after another, and stores the round. */
-export async function runStatusChecks(ops: readonly AnyOperation[], deps: OperationDeps): Promise<StatusCheck[]> {
+/**
+ * Checks every operation that declares a self-check, one after another, and stores the round. A round cut
+ * short by `signal` (the service stopping) is not stored: the last whole round stands.
+ */
+export async function runStatusChecks(ops: readonly AnyOperation[], deps: OperationDeps, signal?: AbortSignal): Promise<StatusCheck[]> {
   const checks: StatusCheck[] = [];
+  if (signal?.aborted) return checks;
   // The checks time answers, not a first read of the places after a start or an import.
   try {
     warmPlaces(deps);
@@ -64,6 +68,7 @@ export async function runStatusChecks(ops: readonly AnyOperation[], deps: Operat
     deps.log.warn({ err }, 'status: reading the places failed');
   }
   for (const op of ops) {
+    if (signal?.aborted) return checks;
     if (!op.selfCheck) continue;
     const result = await checkOne(op, deps);
     checks.push({ ...result, checked_at: deps.now().toISOString() });

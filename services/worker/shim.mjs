@@ -1,6 +1,6 @@
 // In development and tests the pool starts this shim, which imports the worker entry from source
-// (models/worker-source.mjs); the built service starts dist/services/worker/entry.js instead.
-import { importWorkerSource } from '../../models/worker-source.mjs';
+// (engine/worker/source.mjs); the built service starts dist/services/worker/entry.js instead.
+import { importWorkerSource } from '../../engine/worker/source.mjs';
 
 const entry = await importWorkerSource('service-worker.mjs', './entry.ts', import.meta.url);
 export default entry.default;

@@ -11,7 +11,7 @@ import { createLogger } from '../../api/logger.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
-import type { EnginePoolOptions } from '../../engine/pool.js';
+import type { ServicePoolOptions } from '../../services/worker/pool.js';
 import { createServicePool } from '../../services/worker/pool.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 import { storeTemplate } from './store-templates.js';
@@ -44,7 +44,7 @@ export interface TestDepsOptions {
    */
   seed?: { history: boolean; models?: boolean };
   replay?: boolean;
-  engine?: EnginePoolOptions;
+  engine?: ServicePoolOptions;
   logLevel?: string;
   /** Failed authentications allowed per address (suites that send many refused keys from one address). */
   failedAuth?: { max: number; windowMs: number };
@@ -59,7 +59,9 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   }
   // Stores with history start from a template built once per run (copying is ~100x faster than importing).
   copyFileSync(storeTemplate(seed.history ? (seed.models ? 'models' : 'history') : 'base'), path);
-  const db = openStore(path);
+  // A copy of a template this run wrote (test/helpers/build-store-templates.ts): no integrity check (~100 ms
+  // a test). That a corrupt store is refused is tested where the server opens one (test/api/server.test.ts).
+  const db = openStore(path, { integrityCheck: false });
   seedBundled(db, { history: false });
   // Threads start on the first task: most tests never send one (a worker compiles its modules through tsx).
   const engine = createServicePool({ dbPath: path, replay: options.replay ?? true }, { threads: 1, lazy: true, ...options.engine });

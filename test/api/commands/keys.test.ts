@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../../api/config.js';
 import { startServer } from '../../../api/server.js';
 import { runCli } from '../../helpers/cli.js';
-import { bearer, captureLogger, tempDir } from '../../helpers/deps.js';
+import { bearer, buildTestApp, captureLogger, tempDir } from '../../helpers/deps.js';
 import { keyedOperations } from '../../helpers/test-operations.js';
 import { closeStore, openStore } from '../../../data/store.js';
 import { createKeysRepo } from '../../../data/keys-repo.js';
@@ -13,7 +14,9 @@ const bdds = (db: string, ...args: string[]) => runCli(['keys', ...args], { BDDS
 
 describe('bdds keys', () => {
   it('creates a key shown once, lists prefixes only, revokes by prefix', async (t) => {
-    const db = seededStore(tempDir(t));
+    // A service on the store the commands write to (its own connection, as a server beside `bdds keys` has).
+    const { app, dir } = await buildTestApp(t, { operations: keyedOperations });
+    const db = join(dir, 'bdds.sqlite');
     const created = await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'explorer');
     assert.equal(created.status, 0, created.stderr);
     const key = created.stdout.trim();
@@ -38,11 +41,7 @@ describe('bdds keys', () => {
     closeStore(store);
 
     // The key created by the command works against the service on the same store.
-    const server = await startServer(loadConfig({ BDDS_PORT: '0', BDDS_DB: db, BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' }), { log: captureLogger().log, operations: keyedOperations });
-    const res = await fetch(`${server.url}/api/v1/data/counted`, { headers: bearer(key) });
-    assert.equal(res.status, 200);
-    assert.equal(server.demoKey, null, 'no demo key on a store that already has keys');
-    await server.close();
+    assert.equal((await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) })).statusCode, 200);
 
     const revoke = await bdds(db, 'revoke', key.slice(0, 12));
     assert.equal(revoke.status, 0, revoke.stderr);

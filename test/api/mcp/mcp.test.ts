@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { TOOL_ALIASES } from '../../../api/mcp/tools.js';
 import { operations } from '../../../services/registry.js';
-import { appWithKey, FIXED_NOW, makeKey } from '../../helpers/deps.js';
+import { appWithKey } from '../../helpers/deps.js';
 
 describe('MCP', () => {
   it('lists every product as a tool and calls queue with a key over Streamable HTTP, counted as on REST', async (t) => {
@@ -34,23 +32,5 @@ describe('MCP', () => {
     assert.equal(bad.isError, true);
     assert.equal((bad._meta as { status: number }).status, 400);
     assert.equal((await app.inject({ url: '/mcp' })).statusCode, 405, 'stateless: no GET stream');
-  });
-
-  it('serves the same tools over stdio from `bdds mcp`', async (t) => {
-    const { deps, dir } = await appWithKey(t, { seed: { history: true } });
-    const { key } = makeKey(deps);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--import', 'tsx', 'api/cli.ts', 'mcp', '--key', key],
-      env: { BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_NOW: FIXED_NOW, BDDS_LOG_LEVEL: 'silent', PATH: process.env.PATH ?? '' },
-      stderr: 'ignore',
-    });
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(transport);
-    t.after(() => client.close());
-    const result = await client.callTool({ name: 'updateInfo', arguments: { ppid: 'id_129' } });
-    const envelope = result.structuredContent as { ok: boolean; usage: { requests_today: number; limit_today: number } };
-    assert.equal(envelope.ok, true);
-    assert.deepEqual([envelope.usage.requests_today, envelope.usage.limit_today], [1, 200], 'the Explorer key was metered');
   });
 });

@@ -5,7 +5,8 @@ import { buildApp } from '../../../api/app.js';
 import { createTestDeps } from '../../helpers/deps.js';
 
 describe('slow clients', () => {
-  it('cuts off a client trickling its request, while others are served promptly', async (t) => {
+  // How long the cut-off takes is the configured time-out; no wall-clock figure is asserted here (bench/ measures).
+  it('cuts off a client trickling its request, while others are served meanwhile', { timeout: 30_000 }, async (t) => {
     const { deps } = createTestDeps(t);
     const app = buildApp(deps, { timeouts: { requestTimeoutMs: 1_000 } });
     t.after(() => app.close());
@@ -15,20 +16,21 @@ describe('slow clients', () => {
     const socket = connect(port, '127.0.0.1');
     const request = 'GET /api/v1/data/status HTTP/1.1\r\nHost: x\r\nX-Slow: ';
     let i = 0;
+    // The client never finishes its headers: any end of this socket is the server's doing.
     const trickle = setInterval(() => socket.write(request[i++ % request.length]!), 150);
-    const started = Date.now();
-    const ended = new Promise<number>((resolve) => {
-      socket.on('close', () => resolve(Date.now() - started));
+    t.after(() => clearInterval(trickle));
+    let closed = false;
+    const ended = new Promise<void>((resolve) => {
+      socket.on('close', () => resolve(void (closed = true)));
       socket.on('error', () => undefined);
     });
 
-    const t0 = Date.now();
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/data/status`);
     assert.equal(res.status, 200);
-    assert.ok(Date.now() - t0 < 1_000, 'a normal request is not held up by the slow one');
+    assert.equal(closed, false, 'a normal request is answered while the slow one is still being sent');
 
-    const closedAfterMs = await ended;
-    clearInterval(trickle);
-    assert.ok(closedAfterMs < 4_000, `the slow client was cut off after ${closedAfterMs} ms`);
+    // Cut off by the request time-out (1 s here); a server without one would keep it until the test's own time-out.
+    await ended;
+    assert.equal(closed, true);
   });
 });

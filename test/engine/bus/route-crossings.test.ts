@@ -24,9 +24,7 @@ const city = (id: string) => network.stops.get(id)!.city;
 const stopAt = (prefix: string) => [...network.stops.values()].find((s) => s.name.startsWith(prefix))!.id;
 const route = (id: string, stops: string[]): BusRoute => ({ id, carrier: 'Test', short_name: null, long_name: null, stops });
 
-const started = performance.now();
 const result = inferRouteCrossings({ roadGraph, checkpoints, network, countryAt });
-const elapsedMs = performance.now() - started;
 
 /** Route -> [last city before the border, first after it, inferred ppid], for the 28 routes touching UA or MD. */
 const EXPECTED: Record<string, [string, string, string]> = {
@@ -187,11 +185,11 @@ describe('where bus routes cross the borders of Ukraine and Moldova', () => {
     assert.deepEqual(wrong.routes, []);
   });
 
-  it('is pure and fast: the same input gives the same result, and the network is left as it was', () => {
+  // How fast: npm run bench:bus (the whole bundled network), not here.
+  it('is pure: the same input gives the same result, and the network is left as it was', () => {
     const before = JSON.stringify({ stops: [...network.stops], routes: network.routes });
     const again: RouteCrossingsResult = inferRouteCrossings({ roadGraph, checkpoints, network, countryAt });
     assert.deepEqual(again, result);
     assert.equal(JSON.stringify({ stops: [...network.stops], routes: network.routes }), before);
-    assert.ok(elapsedMs < 2000, `${elapsedMs.toFixed(0)} ms for the excerpt (the whole network of 1,377 routes takes about 90 ms)`);
   });
 });

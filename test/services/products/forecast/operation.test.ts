@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runForecastModels } from '../../../../services/jobs/forecast-job.js';
 import { bearer, buildTestApp, makeKey } from '../../../helpers/deps.js';
 
 describe('forecast', () => {
   it('serves 24 or 168 steps from the back-tested model and publishes its accuracy', async (t) => {
-    const { app, deps } = await buildTestApp(t, { seed: { history: true } });
+    // The models template's models were fitted by the daily job (runForecastModels) on the recorded series.
+    const { app, deps } = await buildTestApp(t, { seed: { history: true, models: true } });
+    assert.ok(deps.repos.forecastModels.ppids().size > 20, `${deps.repos.forecastModels.ppids().size} checkpoints with a model`);
     const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1000 } });
     const get = async (url: string) => (await app.inject({ url: `/api/v1/data/${url}`, headers: bearer(key) })).json();
-    assert.equal((await get('forecast?ppid=id_119')).error.reason, 'no_forecast_model', 'before the model job');
-    const fitted = await runForecastModels(deps);
-    assert.ok(fitted.fitted > 30);
     const day = await get('forecast?ppid=id_119');
     assert.equal(day.data.length, 24);
     assert.deepEqual(day.data.map((s: { hours_from_now: number }) => s.hours_from_now), Array.from({ length: 24 }, (_, i) => i));

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { runForecastModels } from '../../../../services/jobs/forecast-job.js';
 import { appWithKey, bearer, buildTestApp, makeKey } from '../../../helpers/deps.js';
 
 interface Leg { from_country: string; to_country: string; crossing: string | null; queue_minutes_at_arrival: number | null }
@@ -22,8 +21,7 @@ function assertOrdered(results: Result[]) {
 
 describe('travel-matrix', () => {
   before(async () => {
-    const built = await buildTestApp({ after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext, { seed: { history: true } });
-    await runForecastModels(built.deps);
+    const built = await buildTestApp({ after: (fn: () => unknown) => cleanups.push(fn) } as unknown as TestContext, { seed: { history: true, models: true } });
     const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 1000 } });
     shared = { ...built, get: async (qs) => {
       const res = await built.app.inject({ url: `/api/v1/data/travel-matrix?${qs}`, headers: bearer(key) });

@@ -1,5 +1,5 @@
 // How a worker thread started from source loads its TypeScript module (the shims beside each worker:
-// api/worker/shim.mjs, engine/worker-shim.mjs, data/counter-writer/shim.mjs). Node 20 cannot load a
+// services/worker/shim.mjs, services/counter-writer/shim.mjs, bench/engine-tasks-shim.mjs). Node 20 cannot load a
 // TypeScript worker through a loader (tsx's hooks do not reach worker threads), so the module is imported
 // through tsx's API. The test runner bundles the worker modules once per run (test/helpers/bundle-workers.mjs)
 // and names their folder in BDDS_WORKER_BUNDLES: a thread then loads one file instead of resolving and

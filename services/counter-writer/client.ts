@@ -1,5 +1,6 @@
 /**
- * The usage counters, written by a thread of their own (worker.ts): the service's event loop posts each
+ * The usage counters, written by a thread of their own (data/counter-writer/worker.ts, which owns the
+ * writing connection; started here, where the worker plumbing is): the service's event loop posts each
  * turn's consumes and refunds as one message and awaits the commit, so a held write lock delays only the
  * keyed calls that must be counted (they get 503 store_unavailable after the busy timeout, nothing lost)
  * and never public routes, cached reads or anything else on the loop. Reads of a counter go to the
@@ -10,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ConsumeResult, QuotaStore } from '../../models/access.js';
 import type { QuotaClass } from '../../models/envelope.js';
-import { workerExecArgv } from '../../models/worker-exec-argv.js';
-import type { Db } from '../store.js';
-import { createCounterReader } from '../usage-repo.js';
-import type { WriterOp, WriterOutcome, WriterReply } from './protocol.js';
+import { workerExecArgv } from '../../engine/worker/exec-argv.js';
+import type { Db } from '../../data/store.js';
+import { createCounterReader } from '../../data/usage-repo.js';
+import type { WriterOp, WriterOutcome, WriterReply } from '../../data/counter-writer/protocol.js';
 
 export interface CounterWriter extends QuotaStore {
   /** Tests only: a statement on the writer's connection. */
@@ -32,7 +33,7 @@ function storeError(code: string | null, message: string): Error {
 
 export function createCounterWriter(db: Db, options: { busyTimeoutMs?: number } = {}): CounterWriter {
   const fromSource = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(fromSource ? './shim.mjs' : './worker.js', import.meta.url));
+  const filename = fileURLToPath(new URL(fromSource ? './shim.mjs' : '../../data/counter-writer/worker.js', import.meta.url));
   // Reads stay on the service's connection (WAL: readers never wait for the writer).
   const read = createCounterReader(db);
   let worker: Worker | null = null;

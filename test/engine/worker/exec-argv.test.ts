@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Worker } from 'node:worker_threads';
-import { workerExecArgv } from '../../models/worker-exec-argv.js';
+import { workerExecArgv } from '../../../engine/worker/exec-argv.js';
 
 /** Starts a worker with these options as the pool would; resolves once it has run, rejects if Node refuses them. */
 function start(execArgv: string[] | undefined): Promise<void> {

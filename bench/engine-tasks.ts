@@ -1,13 +1,14 @@
 /**
- * The engine's own task table: pure tasks that take their data in the message (series as typed arrays).
- * It serves the offline tools (`npm run bench:forecast` fits many external windows in parallel) and the
- * pool's tests. The service does not use it: its worker (api/worker/) runs whole jobs from ids.
+ * The offline tools' task table: pure engine tasks that take their data in the message (series as typed
+ * arrays): `npm run bench:forecast` fits many external windows in parallel through the engine's pool
+ * (bench/engine-tasks-shim.mjs). The service does not use it: its worker (services/worker/) runs whole
+ * jobs from ids.
  */
 import { threadId } from 'node:worker_threads';
-import { computeCellQuantiles } from './cell-quantiles.js';
-import { computeDayStats, type DayStatsInput } from './day-stats.js';
-import { fitForecastModel, predict, type ForecastModel } from './forecast/model.js';
-import { hourCalendar } from './forecast/hour-calendar.js';
+import { computeCellQuantiles } from '../engine/cell-quantiles.js';
+import { computeDayStats, type DayStatsInput } from '../engine/day-stats.js';
+import { fitForecastModel, predict, type ForecastModel } from '../engine/forecast/model.js';
+import { hourCalendar } from '../engine/forecast/hour-calendar.js';
 
 /** Where a series' hours fall: its first instant, its zone and its holiday calendars (`PL`, `CA-BC`). */
 export interface SeriesPlace { startS: number; timezone: string; calendars: string[] }
