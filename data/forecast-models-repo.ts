@@ -20,6 +20,7 @@ export function createForecastModelsRepo(db: Db) {
   const one = db.prepare('SELECT ppid, metric, unit, generated_at, payload FROM forecast_models WHERE ppid = ? AND metric = ?');
   const all = db.prepare("SELECT ppid FROM forecast_models WHERE metric = 'main'").pluck();
   const oldest = db.prepare('SELECT min(generated_at) FROM forecast_models').pluck();
+  const stamps = db.prepare('SELECT metric, generated_at FROM forecast_models WHERE ppid = ? ORDER BY metric');
   return {
     save: (m: StoredModel) => void upsert.run(m.ppid, m.metric, m.unit, m.generated_at, JSON.stringify(m.model)),
     remove: (ppid: string, metric: ModelMetric) => void remove.run(ppid, metric),
@@ -32,6 +33,14 @@ export function createForecastModelsRepo(db: Db) {
       return model ? { ...rest, model } : null;
     },
     ppids: (): Set<string> => new Set(all.all() as string[]),
+    /**
+     * When a checkpoint's models were fitted (`main@<iso>,wait@<iso>`), without reading them: it changes
+     * whenever a model is stored or removed. Null when it has no main model.
+     */
+    stamp(ppid: string): string | null {
+      const rows = stamps.all(ppid) as { metric: ModelMetric; generated_at: string }[];
+      return rows.some((r) => r.metric === 'main') ? rows.map((r) => `${r.metric}@${r.generated_at}`).join(',') : null;
+    },
     /** When the oldest stored model was fitted (ISO), or null when none is stored. */
     oldestGeneratedAt: (): string | null => (oldest.get() as string | null) ?? null,
   };

@@ -4,6 +4,7 @@
  * most crossings first (then by name), at most `limit`.
  */
 import { quantileSorted } from 'simple-statistics';
+import { roundTo } from '../models/round.js';
 
 export interface CarrierCrossing {
   carrier: string;
@@ -21,8 +22,6 @@ export interface CarrierStat {
   max_wait_min: number;
 }
 
-const round1 = (v: number) => Math.round(v * 10) / 10;
-
 export function carrierStats(crossings: readonly CarrierCrossing[], minCrossings: number, limit: number): CarrierStat[] {
   const waits = new Map<string, number[]>();
   for (const c of crossings) {
@@ -35,8 +34,8 @@ export function carrierStats(crossings: readonly CarrierCrossing[], minCrossings
     .map(([name, w]) => {
       const sorted = [...w].sort((a, b) => a - b);
       return {
-        name, crossings: w.length, avg_wait_min: round1(w.reduce((s, v) => s + v, 0) / w.length),
-        median_wait_min: round1(quantileSorted(sorted, 0.5)), min_wait_min: round1(sorted[0]!), max_wait_min: round1(sorted.at(-1)!),
+        name, crossings: w.length, avg_wait_min: roundTo(w.reduce((s, v) => s + v, 0) / w.length, 1),
+        median_wait_min: roundTo(quantileSorted(sorted, 0.5), 1), min_wait_min: roundTo(sorted[0]!, 1), max_wait_min: roundTo(sorted.at(-1)!, 1),
       };
     })
     .sort((a, b) => b.crossings - a.crossings || a.name.localeCompare(b.name))

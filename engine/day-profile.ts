@@ -5,14 +5,13 @@
  * readings count vehicles, else the wait minutes.
  */
 import { localParts } from './local-time.js';
+import { roundTo } from '../models/round.js';
 
 export interface Reading {
   ts: number;
   queue: number | null;
   wait_min: number | null;
 }
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 export function dayProfile(rows: readonly Reading[], timezone: string, dayStartS: number, dayEndS: number) {
   const useQueue = rows.some((r) => r.queue !== null);
@@ -21,10 +20,10 @@ export function dayProfile(rows: readonly Reading[], timezone: string, dayStartS
     const v = useQueue ? r.queue : r.wait_min;
     if (v !== null) groups[localParts(r.ts, timezone).hour]!.push(v);
   }
-  const hourly = groups.map((g, hour) => ({ hour, value: g.length ? round1(g.reduce((a, b) => a + b, 0) / g.length) : null, data_points: g.length }));
+  const hourly = groups.map((g, hour) => ({ hour, value: g.length ? roundTo(g.reduce((a, b) => a + b, 0) / g.length, 1) : null, data_points: g.length }));
   const held = hourly.filter((h): h is { hour: number; value: number; data_points: number } => h.value !== null);
   const daily = {
-    avg: held.length ? round1(held.reduce((a, h) => a + h.value, 0) / held.length) : null,
+    avg: held.length ? roundTo(held.reduce((a, h) => a + h.value, 0) / held.length, 1) : null,
     min: held.length ? Math.min(...held.map((h) => h.value)) : null,
     max: held.length ? Math.max(...held.map((h) => h.value)) : null,
     hours_with_data: held.length,

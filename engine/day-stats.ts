@@ -4,6 +4,7 @@
  * 2-hour windows (two consecutive hours of one weekday, by the mean of their medians).
  */
 import type { DayStats, Slot } from '../models/engine-results.js';
+import { roundTo } from '../models/round.js';
 import { computeCellQuantiles } from './cell-quantiles.js';
 
 export type { DayStats, Slot };
@@ -15,7 +16,7 @@ export interface DayStatsInput {
   cells: Int32Array;
 }
 
-const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+const round1 = (v: number | null) => (v === null ? null : roundTo(v, 1));
 const rows = <T>(flat: T[]) => Array.from({ length: 7 }, (_, d) => flat.slice(d * 24, d * 24 + 24));
 
 export function computeDayStats({ values, cells }: DayStatsInput): DayStats {

@@ -6,24 +6,12 @@
  * not 1,440. Assumes at most one transition per week (true of every zone's DST rules).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { zoneFields } from './local-time.js';
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The zone's offset from UTC at `tsS`, in seconds (one Intl call). */
+/** The zone's offset from UTC at `tsS`, in seconds (one Intl call, through local-time.ts's formatter). */
 export function offsetAt(tsS: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(tsS * 1000))) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const wallS = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) / 1000;
+  const p = zoneFields(tsS, timeZone);
+  const wallS = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) / 1000;
   return wallS - Math.floor(tsS);
 }
 

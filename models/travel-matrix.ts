@@ -60,3 +60,11 @@ export const TravelMatrixOutput = z.object({
   results: z.array(MatrixResult),
 });
 export type TravelMatrixOutput = z.infer<typeof TravelMatrixOutput>;
+
+/**
+ * Which way a matrix's crossings lead: into Ukraine from anywhere else, and for type 5 (tax-free cars, a
+ * trip that ends in Ukraine) from everywhere; out of Ukraine otherwise.
+ */
+export function leadsIntoUkraine(type: number, originCountry: string | null): boolean {
+  return type === 5 || originCountry !== 'UA';
+}

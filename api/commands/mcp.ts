@@ -21,7 +21,7 @@ export async function mcpCommand(args: string[], io: CliIo = processIo): Promise
   const credential = values.key ?? io.env.BDDS_API_KEY ?? service.config.internalToken ?? undefined;
   const server = createMcpServer(operations, createPipeline(service.deps), {
     authorization: credential === undefined ? undefined : `Bearer ${credential}`, address: 'stdio',
-  });
+  }, service.deps.settings.serviceName);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

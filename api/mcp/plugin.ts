@@ -3,13 +3,13 @@
  * the caller's `Authorization` and address, and answered as plain JSON. GET and DELETE (sessions and
  * server-initiated streams) are not offered: 405.
  */
-import { headerCredential } from '../rest/routes.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
+import { headerCredential } from '../pipeline/caller.js';
+import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
-import { sendError } from '../rest/error-handler.js';
 import { createMcpServer, listTools, MCP_SERVER_INFO } from './tools.js';
 
 /**
@@ -41,7 +41,8 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
   const cardJson = JSON.stringify(serverCard(options.ops, options.serviceName));
   app.get('/.well-known/mcp/server-card.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(cardJson));
   app.post('/mcp', async (request, reply) => {
-    const server = createMcpServer(options.ops, options.pipeline, { authorization: headerCredential(request), address: request.ip });
+    const caller = { authorization: headerCredential(request.headers), address: request.ip };
+    const server = createMcpServer(options.ops, options.pipeline, caller, options.serviceName);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     // The hijacked reply skips Fastify's hooks' headers: set the ones every response carries.
@@ -53,10 +54,14 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
     await server.connect(transport);
     await transport.handleRequest(request.raw, reply.raw, request.body);
   });
-  const notAllowed = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('Allow', 'POST');
-    return sendError(reply, request, new ServiceError('method_not_allowed', 'MCP here is stateless: POST JSON-RPC messages to /mcp.', { reason: 'method_not_allowed' }), options.serviceName);
-  };
+  // The envelope built here from the pipeline's parts, not by REST's error handler: MCP is its own transport.
+  const notOffered = new ServiceError('method_not_allowed', 'MCP here is stateless: POST JSON-RPC messages to /mcp.', { reason: 'method_not_allowed' });
+  const attribution = attributionOf(options.serviceName);
+  const notAllowed = (request: FastifyRequest, reply: FastifyReply) => reply
+    .status(notOffered.status)
+    .header('Allow', 'POST')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(NO_PRODUCT, attribution, notOffered, request.id));
   app.get('/mcp', notAllowed);
   app.delete('/mcp', notAllowed);
 }

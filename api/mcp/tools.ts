@@ -3,15 +3,17 @@
  * input as JSON Schema, the same one OpenAPI publishes), plus the established service's tool names as
  * aliases (`TOOL_ALIASES`), each call a thin adapter onto the request
  * pipeline. The tool result carries the REST envelope as `structuredContent` and as text, `isError` for
- * an error envelope, and the HTTP status and headers the pipeline gave in `_meta`.
+ * an error envelope, and the HTTP status and headers the pipeline gave in `_meta`. A tool that does not
+ * exist is answered the same way, with REST's error for an unknown product.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
 import { jsonSchema } from '../openapi.js';
 import type { AnyOperation } from '../../services/operation.js';
+import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
-import { echoed } from '../../models/errors.js';
+import { echoed, ServiceError } from '../../models/errors.js';
 
 export interface McpCaller {
   /** `Bearer <API key or internal token>`, as every transport passes it. */
@@ -58,28 +60,47 @@ export function listTools(ops: readonly AnyOperation[]) {
   return [...toolNames(ops)].map(([name, op]) => toolOf(op, name));
 }
 
-/** An MCP server whose tools call `pipeline` as `caller`. One per connection (stdio) or per request (HTTP). */
-export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline, caller: McpCaller): McpServer {
+/** A tool result from an answer: the envelope as structured content and as text, status and headers in `_meta`. */
+function toolResult(status: number, headers: Record<string, string>, body: string) {
+  return {
+    isError: status >= 400,
+    content: [{ type: 'text' as const, text: body }],
+    structuredContent: JSON.parse(body) as Record<string, unknown>,
+    _meta: { status, headers },
+  };
+}
+
+/**
+ * A call to a tool that does not exist: the error REST gives an unknown product (404 `unknown_product`),
+ * naming our tools. Answered before the pipeline, so it is never counted, whoever the caller is (a key, the
+ * operator, nobody), and never a JSON-RPC error: a client reads it like any other tool's refusal.
+ */
+function unknownTool(name: string, ops: readonly AnyOperation[], attribution: string) {
+  const error = new ServiceError('unknown_product',
+    `There is no tool '${echoed(name, 64)}'. The tools: ${ops.map((op) => op.name).join(', ')}, and their aliases; tools/list describes them.`);
+  const body = JSON.stringify(errorBody(NO_PRODUCT, attribution, error, randomUUID()));
+  return toolResult(error.status, { 'content-type': 'application/json; charset=utf-8' }, body);
+}
+
+/**
+ * An MCP server whose tools call `pipeline` as `caller`. One per connection (stdio) or per request (HTTP).
+ * `serviceName` is for the attribution of the errors answered here (an unknown tool), not by the pipeline.
+ */
+export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline, caller: McpCaller, serviceName: string): McpServer {
   const mcp = new McpServer(MCP_SERVER_INFO, { capabilities: { tools: {} } });
   const byName = toolNames(ops);
   const tools = listTools(ops);
+  const attribution = attributionOf(serviceName);
+  // Our own handlers, not McpServer's registerTool: it would answer an unknown name with a JSON-RPC error.
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const op = byName.get(request.params.name);
-    if (!op) {
-      return { isError: true, content: [{ type: 'text' as const, text: `There is no tool '${echoed(request.params.name, 64)}'; tools/list names them.` }] };
-    }
+    if (!op) return unknownTool(request.params.name, ops, attribution);
     const outcome = await pipeline.call({
       op, transport: 'mcp', requestId: randomUUID(), authorization: caller.authorization, address: caller.address,
       params: { values: request.params.arguments ?? {}, text: false },
     });
-    const body = outcome.body ?? '{}';
-    return {
-      isError: outcome.status >= 400,
-      content: [{ type: 'text' as const, text: body }],
-      structuredContent: JSON.parse(body) as Record<string, unknown>,
-      _meta: { status: outcome.status, headers: outcome.headers },
-    };
+    return toolResult(outcome.status, outcome.headers, outcome.body ?? '{}');
   });
   return mcp;
 }

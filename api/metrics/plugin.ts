@@ -4,16 +4,16 @@
  * Access: `Authorization: Bearer <BDDS_INTERNAL_TOKEN>`, from any address (a Prometheus scrape job sets it
  * with `authorization: { credentials: ... }`). Not by loopback: behind a reverse proxy on the same host
  * every request comes from loopback. Without the header: 401 `missing_api_key`; any other credential
- * (an API key too): 403 `forbidden`; no token configured: 404, as if there were no such route. A scrape is
- * not an operation: it is neither counted nor metered.
+ * (an API key too): 403 `forbidden`; no token configured: 404, as if there were no such route (the rule of
+ * every operator route: `requireOperator`, api/pipeline/caller.ts). A scrape is not an operation: it is
+ * neither counted nor metered.
  *
  * The same figures reach the dashboard through `app.serviceMetrics.overview()`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ServiceError } from '../../models/errors.js';
 import type { Deps } from '../deps.js';
-import { isInternalToken } from '../pipeline/caller.js';
+import { requireOperator } from '../pipeline/caller.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { createServiceMetrics, type ServiceMetrics } from './service-metrics.js';
 
@@ -31,12 +31,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { deps: De
   app.addHook('onClose', async () => metrics.close());
 
   app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
-    const auth = request.headers.authorization;
-    if (!deps.settings.internalToken) throw new ServiceError('not_found', 'Nothing lives at this address.', { reason: 'unknown_path' });
-    if (!isInternalToken(auth, deps.settings.internalToken)) {
-      if (auth === undefined) throw new ServiceError('missing_api_key', 'Metrics need the internal token: Authorization: Bearer <token>.');
-      throw new ServiceError('forbidden', 'Only the operator token may read metrics.', { reason: 'operator_only' });
-    }
+    requireOperator(request.headers.authorization, deps.settings.internalToken, 'Metrics');
     return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
   });
 }, { name: 'metrics' });

@@ -4,6 +4,8 @@
  * metrics) or an API key (authenticated, limited, metered). Public products need neither.
  */
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ServiceError } from '../../models/errors.js';
 import type { Principal } from '../access/authenticate.js';
 import type { Deps } from '../deps.js';
 
@@ -25,6 +27,31 @@ export function isInternalToken(authorization: string | undefined, internalToken
   const given = Buffer.from(authorization.slice(7));
   const expected = Buffer.from(internalToken);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The credential of an HTTP transport (REST, MCP) as `Bearer <key>`: `Authorization` as sent, else
+ * `X-API-Key: <key>` (the established service's header, docs/migrating.md); undefined without either.
+ */
+export function headerCredential(headers: IncomingHttpHeaders): string | undefined {
+  const apiKey = headers['x-api-key'];
+  return headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
+}
+
+/**
+ * The one check of the operator's routes that are not products (the admin routes, `/metrics`): returns
+ * for `Bearer <the internal token>`, else throws. The rule, the same for every such route:
+ *  - no internal token configured: 404 `not_found` (`unknown_path`), as if the route did not exist (there
+ *    is no operator, so nothing to authenticate as; whatever the request sends);
+ *  - no `Authorization`: 401 `missing_api_key`, naming `what` needs the token;
+ *  - any other credential (an API key too): 403 `forbidden` (`operator_only`).
+ * `what` names the routes in a sentence: `Operator routes`, `Metrics`.
+ */
+export function requireOperator(authorization: string | undefined, internalToken: string | null, what: string): void {
+  if (!internalToken) throw new ServiceError('not_found', 'Nothing lives at this address.', { reason: 'unknown_path' });
+  if (isInternalToken(authorization, internalToken)) return;
+  if (authorization === undefined) throw new ServiceError('missing_api_key', `${what} need the internal token: Authorization: Bearer <token>.`);
+  throw new ServiceError('forbidden', `Only the operator token may use ${what.toLowerCase()}.`, { reason: 'operator_only' });
 }
 
 /**

@@ -12,6 +12,9 @@ export interface EnvelopeHead {
   product: string;
 }
 
+/** The head of an error that names no product (an unknown tool, a method not offered): as REST's for an unknown path. */
+export const NO_PRODUCT: EnvelopeHead = Object.freeze({ apiVersion: '1', product: 'unknown' });
+
 /** `Data by <service>`, then the sources whose licences require credit: `; State Border Guard Service of Ukraine (CC BY 4.0)`. */
 export function attributionOf(serviceName: string, credits: readonly Credit[] = []): string {
   return [`Data by ${serviceName}`, ...credits.map((c) => CREDITS[c])].join('; ');

@@ -1,7 +1,8 @@
 /**
- * Operator routes (the internal token only; an API key is refused 403): road-condition reports submitted
- * for drivers enter as pending, and moderators approve or reject them. JSON in, the service's envelope
- * out; the same actions as `bdds reports` (api/road/reports.ts).
+ * Operator routes (the internal token only, `requireOperator`: an API key is refused 403, and with no token
+ * configured the routes answer 404 as if absent): road-condition reports submitted for drivers enter as
+ * pending, and moderators approve or reject them. JSON in, the service's envelope out; the same actions as
+ * `bdds reports` (services/road/reports.ts).
  *
  *   GET  /api/v1/admin/road-reports?status=pending&limit=50
  *   POST /api/v1/admin/road-reports                  body: a report (models/road-conditions.ts)
@@ -10,11 +11,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, ServiceError } from '../../models/errors.js';
+import { badRequest } from '../../models/errors.js';
 import { RoadReportSubmission } from '../../models/road-conditions.js';
 import { MODERATION, type Moderation } from '../../models/road-reports.js';
 import type { Deps } from '../deps.js';
-import { isInternalToken } from '../pipeline/caller.js';
+import { requireOperator } from '../pipeline/caller.js';
 import { attributionOf } from '../pipeline/envelope.js';
 import { inputError } from '../pipeline/input-error.js';
 import { moderateReport, submitReport } from '../../services/road/reports.js';
@@ -25,12 +26,7 @@ export const adminPlugin = fp(async (app: FastifyInstance, options: { deps: Deps
   const { deps } = options;
   const envelope = (data: unknown) => ({ ok: true, api_version: '1', product: 'admin', attribution: attributionOf(deps.settings.serviceName), data });
 
-  function operator(request: FastifyRequest): void {
-    const auth = request.headers.authorization;
-    if (isInternalToken(auth, deps.settings.internalToken)) return;
-    if (auth === undefined) throw new ServiceError('missing_api_key', 'Operator routes need the internal token: Authorization: Bearer <token>.');
-    throw new ServiceError('forbidden', 'Only the operator token may use operator routes.', { reason: 'operator_only' });
-  }
+  const operator = (request: FastifyRequest) => requireOperator(request.headers.authorization, deps.settings.internalToken, 'Operator routes');
 
   const idOf = (request: FastifyRequest) => {
     const id = (request.params as { id: string }).id;

@@ -3,13 +3,15 @@
  * pipeline: the query string, path values, credential, address and `If-None-Match` in; status,
  * headers and the envelope out. No policy here.
  *
- * The credential: `Authorization: Bearer <key>` (preferred), else `X-API-Key: <key>`, else `?key=<key>`
- * (the forms clients of the established service send, docs/migrating.md). Whichever form it came in, the
- * pipeline receives it as `Bearer <key>`; the query form is taken out of the parameters (never echoed in
- * `meta.ignored_params`) and out of the raw key the pipeline remembers parses by.
+ * The credential: `Authorization: Bearer <key>` (preferred), else `X-API-Key: <key>` (these two are the
+ * pipeline's `headerCredential`, as on MCP), else `?key=<key>` (the forms clients of the established
+ * service send, docs/migrating.md). Whichever form it came in, the pipeline receives it as `Bearer <key>`;
+ * the query form is taken out of the parameters (never echoed in `meta.ignored_params`) and out of the raw
+ * key the pipeline remembers parses by.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyOperation } from '../../services/operation.js';
+import { headerCredential } from '../pipeline/caller.js';
 import type { Outcome, Pipeline, PipelineRequest } from '../pipeline/pipeline.js';
 import type { RawQuery } from './querystring.js';
 import { routePath } from './paths.js';
@@ -34,17 +36,11 @@ export function withoutQueryKey(url: string): string {
 export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string } {
   const query = request.query as RawQuery | undefined;
   const fromQuery = query ? query[QUERY_KEY] : undefined;
-  if (typeof fromQuery !== 'string') return { authorization: headerCredential(request), query, rawKey: request.url };
+  if (typeof fromQuery !== 'string') return { authorization: headerCredential(request.headers), query, rawKey: request.url };
   const rest: RawQuery = Object.create(null);
   for (const name of Object.keys(query!)) if (name !== QUERY_KEY) rest[name] = query![name]!;
-  const authorization = headerCredential(request) ?? (fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
+  const authorization = headerCredential(request.headers) ?? (fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
   return { authorization, query: rest, rawKey: withoutQueryKey(request.url) };
-}
-
-/** `Bearer <key>` from `Authorization`, else from `X-API-Key` (the established service's header); REST and MCP. */
-export function headerCredential(request: FastifyRequest): string | undefined {
-  const apiKey = request.headers['x-api-key'];
-  return request.headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
 }
 
 export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyOperation[], pipeline: Pipeline) {

@@ -31,6 +31,7 @@ import { pathTo, shortestTree, type Tree } from '../routing/dijkstra.js';
 import { ATTACH_NEIGHBOURS, buildRoutingGraph, nearestRoadNodes, ROAD_DETOUR_FACTOR, type RoutingGraph } from '../routing/graph.js';
 import type { CountryLocator, PlaceLocator } from './country-locator.js';
 import { busPassages, type BusPassage, type PassageCheckpoint } from './passages.js';
+import { roundTo } from '../../models/round.js';
 
 /** A stop's country is uncertain when the nearest place of another country is less than this much farther (km). */
 export const UNCERTAIN_MARGIN_KM = 3;
@@ -121,8 +122,6 @@ export interface RouteCrossingsResult {
   /** The passages routed over (ppid, type), for the record. */
   passages: { ppid: string; crossing_type: number; from: string; to: string }[];
 }
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 interface Csr {
   size: number;
@@ -235,9 +234,9 @@ export function inferRouteCrossings(input: RouteCrossingsInput): RouteCrossingsR
       const main = (s: { ppid: string }) => passageOf.get(s.ppid)!.location_types;
       const best = single.filter((s) => s.km - shortest.km <= TIE_KM).reduce((x, y) => (main(y) > main(x) ? y : x));
       const margin = Math.max(ALTERNATIVE_KM, shortest.km * ALTERNATIVE_SHARE);
-      const alternatives = single.filter((s) => s !== best && s.km - shortest.km <= margin).map((s) => ({ ppid: s.ppid, longer_km: round1(s.km - best.km) }));
+      const alternatives = single.filter((s) => s !== best && s.km - shortest.km <= margin).map((s) => ({ ppid: s.ppid, longer_km: roundTo(s.km - best.km, 1) }));
       const p = passageOf.get(best.ppid)!;
-      return { crossings: [{ ppid: p.ppid, from_country: p.from, to_country: p.to, route_km: round1(best.km), extra_km: round1(best.km - direct), ...(alternatives.length > 0 ? { alternatives } : {}) }] };
+      return { crossings: [{ ppid: p.ppid, from_country: p.from, to_country: p.to, route_km: roundTo(best.km, 1), extra_km: roundTo(best.km - direct, 1), ...(alternatives.length > 0 ? { alternatives } : {}) }] };
     }
     if (!end) return { reason: `no road on the graph from ${a.name} to ${b.name} through a checkpoint the directory holds` };
     const path = pathTo(tree, end.node);
@@ -247,7 +246,7 @@ export function inferRouteCrossings(input: RouteCrossingsInput): RouteCrossingsR
         ? `the directory lists no checkpoint on the ${aCountry}-${bCountry} border (it lists the borders of Ukraine only), and the shortest road between the stops does not pass Ukraine`
         : `the shortest road from ${a.name} to ${b.name} crosses no checkpoint the directory holds` };
     }
-    return { crossings: crossed.map((p) => ({ ppid: p.ppid, from_country: p.from, to_country: p.to, route_km: round1(end.km), extra_km: round1(end.km - direct) })) };
+    return { crossings: crossed.map((p) => ({ ppid: p.ppid, from_country: p.from, to_country: p.to, route_km: roundTo(end.km, 1), extra_km: roundTo(end.km - direct, 1) })) };
   };
 
   const result: RouteCrossingsResult = {
@@ -271,7 +270,7 @@ export function inferRouteCrossings(input: RouteCrossingsInput): RouteCrossingsR
       if (uncertain.has(stop.id)) continue;
       const fix = fixOf?.(stop.lat, stop.lon);
       uncertain.set(stop.id, fix && fix.margin_km !== null && fix.margin_km < UNCERTAIN_MARGIN_KM
-        ? { stop: stop.id, name: stop.name, country: fix.country, margin_km: round1(fix.margin_km) } : null);
+        ? { stop: stop.id, name: stop.name, country: fix.country, margin_km: roundTo(fix.margin_km, 1) } : null);
     }
     result.touching.push({ route_id: route.id, carrier: route.carrier, countries: sequence.map((s) => s.country).filter((c, i, all) => i === 0 || all[i - 1] !== c) });
     const crossings: InferredCrossing[] = [];
@@ -284,7 +283,7 @@ export function inferRouteCrossings(input: RouteCrossingsInput): RouteCrossingsR
         result.unplaced.push({ route_id: route.id, carrier: route.carrier, from_stop: a.id, to_stop: b.id, from_country: aCountry, to_country: bCountry, reason: placed.reason });
         continue;
       }
-      const gap_km = round1(haversineKm(a.lat, a.lon, b.lat, b.lon));
+      const gap_km = roundTo(haversineKm(a.lat, a.lon, b.lat, b.lon), 1);
       for (const c of placed.crossings) {
         const { alternatives, ...rest } = c;
         crossings.push({ ...rest, from_stop: a.id, to_stop: b.id, gap_km, ...(alternatives ? { alternatives } : {}) });

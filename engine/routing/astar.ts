@@ -10,10 +10,10 @@ import ngraphPath from 'ngraph.path';
 import { haversineKm } from '../../models/geo.js';
 import { ATTACH_NEIGHBOURS, nearestRoadNodes, ROAD_DETOUR_FACTOR, type RoutingGraph } from './graph.js';
 import { legsOf, MATRIX_SPEED_KMH, type MatrixOrigin, type Route } from './matrix.js';
+import { roundTo } from '../../models/round.js';
 
 const ORIGIN = 'origin';
 const minutes = (km: number, speed: number) => Math.round((km / speed) * 60);
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 interface NodeData {
   lat: number;
@@ -58,7 +58,7 @@ export function createAStarRouter(g: RoutingGraph) {
             let km = 0;
             for (let i = 1; i < found.length; i++) km += ng.getLink(found[i - 1]!.id, found[i]!.id)!.data.km;
             const path = found.slice(1).map((n) => n.id as number);
-            route = { ppid, reachable: true, distance_km: round1(km), drive_minutes: minutes(km, speed), legs: legsOf(g, path, startKm.get(path[0]!)!, speed, ppid) };
+            route = { ppid, reachable: true, distance_km: roundTo(km, 1), drive_minutes: minutes(km, speed), legs: legsOf(g, path, startKm.get(path[0]!)!, speed, ppid) };
           }
           if (visit(route) === false) break;
         }

@@ -6,6 +6,7 @@
 import { haversineKm } from '../../models/geo.js';
 import { shortestTree, pathTo } from './dijkstra.js';
 import { ATTACH_NEIGHBOURS, nearestRoadNodes, ROAD_DETOUR_FACTOR, type RoutingGraph } from './graph.js';
+import { roundTo } from '../../models/round.js';
 
 /** Average speeds (km/h) on the E-road network including towns and stops; trucks are slower. */
 export const MATRIX_SPEED_KMH: Record<number, number> = { 4: 75, 5: 75, 6: 65, 7: 5, 8: 65, 9: 60 };
@@ -37,7 +38,6 @@ export interface MatrixOrigin {
 }
 
 const minutes = (km: number, speed: number) => Math.round((km / speed) * 60);
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Splits a node path into legs at each border (country change) and at each monitored crossing passed. */
 export function legsOf(g: RoutingGraph, path: number[], startKm: number, speed: number, target: string): Leg[] {
@@ -53,19 +53,19 @@ export function legsOf(g: RoutingGraph, path: number[], startKm: number, speed: 
     // A crossing is one place (its ppid) though it is two nodes (entry and exit).
     if (crossing?.side !== 'out') places.push(g.name[b]!);
     if (crossing?.side === 'out') {
-      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: crossing.ppid, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed), path: places });
+      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: crossing.ppid, distance_km: roundTo(legKm, 1), drive_minutes: minutes(legKm, speed), path: places });
       legFrom = g.country[b]!;
       legKm = 0;
       places = [crossing.ppid];
     } else if (!crossing && !g.crossingOf.has(a) && g.country[a] !== g.country[b] && g.country[b] !== null) {
-      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: null, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed), path: places });
+      legs.push({ from_country: legFrom, to_country: g.country[b]!, crossing: null, distance_km: roundTo(legKm, 1), drive_minutes: minutes(legKm, speed), path: places });
       legFrom = g.country[b]!;
       legKm = 0;
       places = [g.name[b]!];
     }
   }
   const targetOut = g.inNodeOf.get(target)! + 1;
-  legs.push({ from_country: legFrom, to_country: g.country[targetOut]!, crossing: target, distance_km: round1(legKm), drive_minutes: minutes(legKm, speed), path: places });
+  legs.push({ from_country: legFrom, to_country: g.country[targetOut]!, crossing: target, distance_km: roundTo(legKm, 1), drive_minutes: minutes(legKm, speed), path: places });
   return legs;
 }
 
@@ -81,7 +81,7 @@ export function routeToCrossings(g: RoutingGraph, origin: MatrixOrigin, targets:
     if (path.length === 0) return { ppid, reachable: false, distance_km: null, drive_minutes: null, legs: [] };
     const km = tree.distKm[node!]!;
     const startKm = starts.find((s) => s.node === path[0])!.km;
-    return { ppid, reachable: true, distance_km: round1(km), drive_minutes: minutes(km, speed), legs: legsOf(g, path, startKm, speed, ppid) };
+    return { ppid, reachable: true, distance_km: roundTo(km, 1), drive_minutes: minutes(km, speed), legs: legsOf(g, path, startKm, speed, ppid) };
   });
 }
 

@@ -10,12 +10,12 @@ import type { FuelGrade } from '../../models/places.js';
 import type { OperationDeps } from '../deps.js';
 import { stationIndex } from './indexes.js';
 import { priceOf, stationOut, stationsByCountry, type CountryStations } from './stations.js';
+import { roundTo } from '../../models/round.js';
 
 /** Cities of at least this many inhabitants (GeoNames) count as major. */
 export const MAJOR_CITY_POPULATION = 50_000;
 /** A city's stations are those within this distance of its centre. */
 export const CITY_RADIUS_KM = 10;
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 export interface CityPrices {
   city_name: string;
@@ -57,7 +57,7 @@ function work(deps: OperationDeps, country: string, grade: FuelGrade) {
     cities.push({
       city_name: city.name, lat: city.lat, lon: city.lon,
       cheapest: { price: stations[0]!.prices[grade]!.price, station: stations[0]! },
-      avg_price: round3(top.reduce((sum, f) => sum + f.price, 0) / top.length),
+      avg_price: roundTo(top.reduce((sum, f) => sum + f.price, 0) / top.length, 3),
       stations,
     });
   }

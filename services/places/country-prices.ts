@@ -10,9 +10,9 @@ import type { CountryFuel, CountryPriceDetail } from '../../models/fuel.js';
 import type { FuelGrade } from '../../models/places.js';
 import type { OperationDeps } from '../deps.js';
 import { priceOf, stationsByCountry, type CountryStations } from './stations.js';
+import { roundTo } from '../../models/round.js';
 
 type Detail = z.infer<typeof CountryPriceDetail>;
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 const averages = new WeakMap<CountryStations, Detail[]>();
 
@@ -39,14 +39,14 @@ function meansOf(held: CountryStations): Detail[] {
     }
   }
   return [...sums].map(([key, a]) => ({
-    grade: key.split('|')[0]!, local_name: `${a.local} (mean of ${a.n} stations)`, price: round3(a.sum / a.n), currency: a.currency,
-    price_eur: a.currency === 'EUR' ? round3(a.sum / a.n) : null, date: a.date.slice(0, 10), with_taxes: true, source: `${a.source} stations`,
+    grade: key.split('|')[0]!, local_name: `${a.local} (mean of ${a.n} stations)`, price: roundTo(a.sum / a.n, 3), currency: a.currency,
+    price_eur: a.currency === 'EUR' ? roundTo(a.sum / a.n, 3) : null, date: a.date.slice(0, 10), with_taxes: true, source: `${a.source} stations`,
   }));
 }
 
 export function countryFuel(deps: OperationDeps, country: string, lang: string): z.infer<typeof CountryFuel> {
   const national: Detail[] = deps.repos.places.countryPrices(country).map((r) => ({
-    grade: r.grade, local_name: r.local_name, price: round3(r.price), currency: r.currency, price_eur: r.price_eur, date: r.date,
+    grade: r.grade, local_name: r.local_name, price: roundTo(r.price, 3), currency: r.currency, price_eur: r.price_eur, date: r.date,
     with_taxes: r.with_taxes, source: r.source,
   }));
   const details = [...national, ...stationAverages(deps, country)].sort((a, b) => a.grade.localeCompare(b.grade) || a.source.localeCompare(b.source));

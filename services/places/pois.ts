@@ -2,13 +2,12 @@
 import type { HeldPoi, HeldStation } from '../../data/places-repo.js';
 import { countryName } from '../../models/codes.js';
 import type { PoiType } from '../../models/places.js';
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
+import { roundTo } from '../../models/round.js';
 
 export function poiOut(p: HeldPoi, distanceKm: number, lang: string) {
   return {
     id: p.id, source: p.source, type: p.type, name: p.name, brand: p.brand, address: p.address, lat: p.lat, lon: p.lon,
-    distance_km: round2(distanceKm), country_code: p.country, country_name: p.country ? countryName(p.country, lang) : null,
+    distance_km: roundTo(distanceKm, 2), country_code: p.country, country_name: p.country ? countryName(p.country, lang) : null,
     amenities: p.amenities, truck_spaces: p.truck_spaces,
   };
 }

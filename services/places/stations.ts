@@ -5,9 +5,7 @@ import type { z } from 'zod';
 import type { FuelStation, StationPrice } from '../../models/fuel.js';
 import type { OperationDeps } from '../deps.js';
 import { stationIndex } from './indexes.js';
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
+import { roundTo } from '../../models/round.js';
 
 /** Is `p` the better of two prices of one grade at a station: self-service first, then the latest report, then the cheaper. */
 function better(p: HeldPrice, best: HeldPrice): boolean {
@@ -67,11 +65,11 @@ export function stationOut(station: HeldStation, distanceKm: number): z.infer<ty
   const prices: Record<string, z.infer<typeof StationPrice>> = {};
   for (const grade of new Set(station.prices.map((p) => p.grade))) {
     const p = priceOf(station, grade)!;
-    prices[grade] = { price: round3(p.price), currency: p.currency, updated_at: p.reported_at, local_name: p.local_name, self_service: p.self_service };
+    prices[grade] = { price: roundTo(p.price, 3), currency: p.currency, updated_at: p.reported_at, local_name: p.local_name, self_service: p.self_service };
   }
   return {
     id: station.id, source: station.source, name: station.name, brand: station.brand, address: station.address, city: station.city,
-    country_code: station.country, lat: station.lat, lon: station.lon, distance_km: round2(distanceKm), services: station.services, prices,
+    country_code: station.country, lat: station.lat, lon: station.lon, distance_km: roundTo(distanceKm, 2), services: station.services, prices,
   };
 }
 

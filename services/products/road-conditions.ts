@@ -6,8 +6,8 @@ import { badRequest } from '../../models/errors.js';
 import { RoadConditionsInput, RoadConditionsOutput } from '../../models/road-conditions.js';
 import { SEVERITIES } from '../../models/road-reports.js';
 import { defineOperation } from '../operation.js';
+import { roundTo } from '../../models/round.js';
 
-const round2 = (v: number) => Math.round(v * 100) / 100;
 const rank = (r: HeldReport) => SEVERITIES.indexOf(r.severity);
 
 export const roadConditions = defineOperation({
@@ -50,7 +50,7 @@ export const roadConditions = defineOperation({
       data: {
         conditions: shown.map(({ r, km, at }) => ({
           id: r.id, condition_type: r.condition_type, severity: r.severity, description: r.description, description_lang: r.lang,
-          road_name: r.road_name, direction: r.direction, lat: at[1], lon: at[0], geometry: r.geometry, distance_km: km === null ? null : round2(km),
+          road_name: r.road_name, direction: r.direction, lat: at[1], lon: at[0], geometry: r.geometry, distance_km: km === null ? null : roundTo(km, 2),
           country_code: r.country, source: r.source, applies_to: r.applies_to, truck_limits: r.truck_limits, starts_at: r.starts_at,
           created_at: r.created_at, expires_at: r.expires_at,
         })),

@@ -10,18 +10,17 @@ import { StatsInput, StatsOutput } from '../../models/stats.js';
 import type { OperationDeps } from '../deps.js';
 import { checkpointOr404, liveVersion, nextHourMs, nowSeconds, sourceUrlOf } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
+import { roundTo } from '../../models/round.js';
 
 /** How far back `stats` answers (days). */
 export const STATS_RETENTION_DAYS = 400;
-
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 type DayValues = Pick<StatsOutput, 'hourly'> & { daily: Omit<StatsOutput['daily'], 'total'> };
 
 /** The daily figures with `total` (the sum of the hourly values; null without data). */
 function withTotal(day: DayValues): StatsOutput['daily'] {
   const values = day.hourly.map((h) => h.value).filter((v): v is number => v !== null);
-  return { ...day.daily, total: values.length > 0 ? round1(values.reduce((a, b) => a + b, 0)) : null };
+  return { ...day.daily, total: values.length > 0 ? roundTo(values.reduce((a, b) => a + b, 0), 1) : null };
 }
 
 /** The readings of one local day of `checkpoint`, profiled by the engine. */
@@ -78,7 +77,7 @@ export const stats = defineOperation({
       const prevDate = addDays(date, -1);
       const prev = profileOf(deps, checkpoint, view, prevDate);
       data.compare = { date: prevDate, hourly: prev.hourly, daily: withTotal(prev),
-        delta_avg: day.daily.avg !== null && prev.daily.avg !== null ? round1(day.daily.avg - prev.daily.avg) : null };
+        delta_avg: day.daily.avg !== null && prev.daily.avg !== null ? roundTo(day.daily.avg - prev.daily.avg, 1) : null };
     }
     return { data };
   },

@@ -20,6 +20,7 @@
  */
 import type { CountryPriceRecord, FuelGrade } from '../../../models/places.js';
 import { emptyPlaces, type ParsedPlaces, type PlaceFormatOptions } from './parsed.js';
+import { roundTo } from '../../../models/round.js';
 
 export const EU_BULLETIN_SOURCE = 'eu-bulletin';
 
@@ -41,8 +42,6 @@ const WOB_SKIPPED_PRODUCTS = new Set([
 ]);
 
 const productKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** `UK` -> `GB`; any other two capital letters as they are; null when not a country code. */
 function countryCode(cell: string): string | null {
@@ -71,7 +70,7 @@ function pricePerLitre(cell: string | undefined, what: string, divisor: number):
   if (value === null) return `${what} is empty`;
   if (value === undefined) return `${what} '${cell}' is not a number`;
   const perLitre = value / divisor;
-  if (!(perLitre > 0 && perLitre <= MAX_EUR_PER_LITRE)) return `${what} '${cell}' is not a plausible price (${round6(perLitre)} EUR per litre; expected above 0 and at most ${MAX_EUR_PER_LITRE})`;
+  if (!(perLitre > 0 && perLitre <= MAX_EUR_PER_LITRE)) return `${what} '${cell}' is not a plausible price (${roundTo(perLitre, 6)} EUR per litre; expected above 0 and at most ${MAX_EUR_PER_LITRE})`;
   return perLitre;
 }
 
@@ -174,7 +173,7 @@ export function parseEuBulletinLong(text: string, file: string, _options?: Place
     if (typeof price === 'string') return reject(`${price} (${variable}, ${country}, ${date})`);
     places.countryPrices.push({
       line,
-      record: { country_code: code, grade, local_name: variable, price: round6(price), currency: 'EUR', price_eur: round6(price), date, with_taxes: true },
+      record: { country_code: code, grade, local_name: variable, price: roundTo(price, 6), currency: 'EUR', price_eur: roundTo(price, 6), date, with_taxes: true },
     });
   });
   return places;
@@ -217,8 +216,8 @@ export function parseEuBulletinWob(text: string, file: string, _options?: PlaceF
     }
     const push = (record: CountryPriceRecord) => places.countryPrices.push({ line, record });
     for (const [eur, with_taxes] of [[withTaxes, true], [withoutTaxes, false]] as const) {
-      push({ country_code: code, grade, local_name: product, price: round6(eur), currency: 'EUR', price_eur: round6(eur), date, with_taxes });
-      if (rate !== null) push({ country_code: code, grade, local_name: product, price: round6(eur / rate), currency, price_eur: round6(eur), date, with_taxes });
+      push({ country_code: code, grade, local_name: product, price: roundTo(eur, 6), currency: 'EUR', price_eur: roundTo(eur, 6), date, with_taxes });
+      if (rate !== null) push({ country_code: code, grade, local_name: product, price: roundTo(eur / rate, 6), currency, price_eur: roundTo(eur, 6), date, with_taxes });
     }
   });
   return places;

@@ -31,7 +31,7 @@ export const alternatives = defineOperation({
     // The answer comes back serialised and complete (the established service's fields included).
     return deps.engine.run('alternatives', {
       ppid: input.ppid, crossing_type: input.crossing_type ?? null, limit: input.limit, lang: input.lang.lang,
-      nowS: nowSeconds(deps), generation: liveVersion(deps), directoryVersion: deps.repos.directory.version,
+      nowS: nowSeconds(deps), directoryVersion: deps.repos.directory.version,
     });
   },
 });

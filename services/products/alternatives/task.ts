@@ -8,11 +8,13 @@ import { rankAlternatives } from '../../../engine/alternatives.js';
 import { queueAtArrival } from '../../../engine/routing/journey.js';
 import type { Route } from '../../../engine/routing/matrix.js';
 import { COUNTRY_ISO2 } from '../../../models/codes.js';
+import { roundTo } from '../../../models/round.js';
 import type { AlternativesOutput } from '../../../models/stats.js';
 import { liveState, sourceUrlOf } from '../../live/checkpoint-live.js';
 import { routerForType } from '../../live/routing.js';
 import { arrivalWaits } from '../forecast/arrival-waits.js';
 import type { WorkerContext } from '../../worker/context.js';
+import { serialised } from '../../worker/serialised.js';
 
 export interface AlternativesTaskArgs {
   ppid: string;
@@ -20,7 +22,6 @@ export interface AlternativesTaskArgs {
   limit: number;
   lang: string;
   nowS: number;
-  generation: string;
   directoryVersion: number;
 }
 
@@ -31,12 +32,11 @@ type Row = Answer['alternatives'][number];
 const queueOf = (r: { queue: number | null; wait_min: number | null }) =>
   r.queue !== null ? { queue: r.queue, unit: 'vehicles' as const } : r.wait_min !== null ? { queue: r.wait_min, unit: 'minutes' as const } : { queue: null, unit: null };
 
-const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** A row with `diff` (its queue minus the one asked about, in one unit) and `unit`. */
 function withDiff(row: Row, here: { queue: number | null; wait_min: number | null }): Row {
-  if (row.queue !== null && here.queue !== null) return { ...row, diff: round1(row.queue - here.queue), unit: 'vehicles' };
-  if (row.wait_min !== null && here.wait_min !== null) return { ...row, diff: round1(row.wait_min - here.wait_min), unit: 'minutes' };
+  if (row.queue !== null && here.queue !== null) return { ...row, diff: roundTo(row.queue - here.queue, 1), unit: 'vehicles' };
+  if (row.wait_min !== null && here.wait_min !== null) return { ...row, diff: roundTo(row.wait_min - here.wait_min, 1), unit: 'minutes' };
   return { ...row, diff: null, unit: queueOf(row).unit };
 }
 
@@ -53,7 +53,7 @@ export function alternativesTask(ctx: WorkerContext, args: AlternativesTaskArgs)
   const { router } = routerForType(ctx, type);
   router.routeEach({ lat: here.lat, lon: here.lon, country: COUNTRY_ISO2[here.origin]! }, candidates.map((c) => c.ppid), type,
     (r: Route) => void road.set(r.ppid, r.distance_km));
-  const there = new Map(candidates.map((c) => [c.ppid, arrivalWaits(ctx, c.ppid, args.nowS, args.generation)]));
+  const there = new Map(candidates.map((c) => [c.ppid, arrivalWaits(ctx, c.ppid, args.nowS)]));
   const ranked = rankAlternatives(
     { ppid: here.ppid, lat: here.lat, lon: here.lon, waitMin: hereLive?.wait_min ?? null },
     candidates.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, waitMin: there.get(c.ppid)!.live.wait_min, roadKm: road.get(c.ppid) ?? null })),
@@ -85,3 +85,8 @@ export function alternativesTask(ctx: WorkerContext, args: AlternativesTaskArgs)
     meta: { crossing_type: type },
   };
 }
+
+/** The pooled tasks of this product (the worker's table takes them from here: services/worker/tasks.ts). */
+export const alternativesTasks = {
+  alternatives: (arg: AlternativesTaskArgs, ctx: WorkerContext) => serialised(alternativesTask(ctx, arg)),
+};

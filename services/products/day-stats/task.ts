@@ -28,3 +28,9 @@ export function dayStatsTask(ctx: WorkerContext, { ppid, nowS }: { ppid: string;
     unit: history.unit, timezone: history.checkpoint.timezone, dataQuality: history.dataQuality, periodDays: DAY_STATS_PERIOD_DAYS,
   };
 }
+
+/** The pooled tasks of this product (the worker's table takes them from here: services/worker/tasks.ts). */
+export const dayStatsTasks = {
+  /** The daily typical weeks (services/jobs/day-stats-job.ts). */
+  dayStats: (arg: { ppid: string; nowS: number }, ctx: WorkerContext) => dayStatsTask(ctx, arg),
+};

@@ -1,30 +1,18 @@
 /**
- * What a crossing's queue will be when a driver gets there: its forecast wait minutes per hour (from its
- * stored model, over its own history) and its current wait. Forecasts are kept per worker for the hour
- * and the data generation they were computed for, since travel matrices ask for the same crossings again
- * and again; the live state is read fresh (a few indexed reads).
+ * What a crossing's queue will be when a driver gets there: its forecast wait minutes per hour (the worker's
+ * one forecast cache, task.ts) and its current wait, read fresh (a few indexed reads). The travel matrix and
+ * the alternatives read queues at arrival through this.
  */
 import type { CrossingWaits } from '../../../engine/routing/journey.js';
 import { liveState, type LiveState } from '../../live/checkpoint-live.js';
 import type { WorkerContext } from '../../worker/context.js';
-import { forecastTask } from './task.js';
+import { forecastWaitMinutes, MAX_FORECAST_STEPS, servedForecast } from './task.js';
 
-const forecasts = new Map<string, CrossingWaits['forecast']>();
-const MAX_ENTRIES = 2_000;
-
-function forecastMinutes(ctx: WorkerContext, ppid: string, nowS: number, generation: string): CrossingWaits['forecast'] {
-  const key = `${ppid}|${generation}|${Math.floor(nowS / 3600)}`;
-  if (forecasts.has(key)) return forecasts.get(key)!;
-  const steps = forecastTask(ctx, { ppid, steps: 168, nowS })?.data ?? [];
-  const minutes = steps.map((s) => s.wait_min ?? null);
-  const forecast = steps.length > 0 && minutes.some((m) => m !== null) ? { startS: steps[0]!.time, minutes } : null;
-  if (forecasts.size >= MAX_ENTRIES) forecasts.clear();
-  forecasts.set(key, forecast);
-  return forecast;
-}
-
-/** The live state of `ppid` as of `nowS` and its waits; `generation` is the server's data version. */
-export function arrivalWaits(ctx: WorkerContext, ppid: string, nowS: number, generation: string): { live: LiveState; waits: CrossingWaits } {
+/** The live state of `ppid` as of `nowS` and its waits: the forecast minutes from the current hour, and now. */
+export function arrivalWaits(ctx: WorkerContext, ppid: string, nowS: number): { live: LiveState; waits: CrossingWaits } {
   const live = liveState(ctx, ctx.directory.get(ppid)!, nowS);
-  return { live, waits: { forecast: forecastMinutes(ctx, ppid, nowS, generation), currentMin: live.wait_min } };
+  const served = servedForecast(ctx, ppid, MAX_FORECAST_STEPS, nowS);
+  const minutes = served ? forecastWaitMinutes(served) : null;
+  const forecast = served && minutes && minutes.some((m) => m !== null) ? { startS: served.startS, minutes } : null;
+  return { live, waits: { forecast, currentMin: live.wait_min } };
 }

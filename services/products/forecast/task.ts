@@ -1,11 +1,10 @@
 /**
  * Forecasts computed whole in a worker: the daily fit of a checkpoint's models (main series and, where the
  * source also states waits, the wait) on all the history the store holds, with the holiday calendars of
- * the crossing's two countries; and the served 24 or 168 hours with their intervals, from the last
- * FORECAST_HISTORY_DAYS of history and the stored model.
+ * the crossing's two countries; and the served hours with their intervals, from the last
+ * FORECAST_HISTORY_DAYS of history and the stored model, kept in the worker's one forecast cache.
  */
 import { isHolidayCalendar } from '../../../engine/forecast/day-kinds.js';
-import { LRUCache } from 'lru-cache';
 import { hourCalendar, type HourCalendar } from '../../../engine/forecast/hour-calendar.js';
 import { MEMBER_NAMES } from '../../../engine/forecast/members.js';
 import { fitForecastModel, predict, type ForecastPath } from '../../../engine/forecast/model.js';
@@ -14,7 +13,10 @@ import type { StoredModel } from '../../../data/forecast-models-repo.js';
 import { COUNTRY_ISO2 } from '../../../models/codes.js';
 import type { BucketName, ForecastModel } from '../../../models/engine-results.js';
 import type { ForecastAnswer } from '../../../models/forecast.js';
+import { boundedCache } from '../../../models/bounded-cache.js';
+import { roundTo } from '../../../models/round.js';
 import type { WorkerContext } from '../../worker/context.js';
+import { serialised } from '../../worker/serialised.js';
 import { hourlyHistory } from '../../worker/history.js';
 
 /** Days of history a served forecast reads: the window members' weeks and the calendar regression's lags. */
@@ -51,7 +53,7 @@ export function fitForecastTask(ctx: WorkerContext, { ppid, nowS }: { ppid: stri
  * Served calendars, kept per worker: within an hour every forecast of a zone and pair of countries has
  * the same span (a checkpoint's main and wait series, and its neighbours), so it is built once (~0.15 ms).
  */
-const servedCalendars = new LRUCache<string, HourCalendar>({ max: 64 });
+const servedCalendars = boundedCache<string, HourCalendar>(64);
 
 function servedCalendar(startS: number, hours: number, timezone: string, calendars: string[]): HourCalendar {
   const key = `${timezone}|${startS}|${hours}|${calendars.join()}`;
@@ -60,16 +62,72 @@ function servedCalendar(startS: number, hours: number, timezone: string, calenda
   return calendar;
 }
 
+/** A figure of the model's description (null where not measured). */
+const round3 = (v: number | null) => (v === null ? null : roundTo(v, 3));
+/** A forecast value; NaN (no forecast for the hour) is null. */
+const round1 = (v: number) => (Number.isNaN(v) ? null : roundTo(v, 1));
+
 /** The path of a stored model from the current hour, over its series' recent history. */
-export function forecastPath(ctx: WorkerContext, stored: StoredModel, steps: number, nowS: number): { path: ForecastPath; endS: number } | null {
+function forecastPath(ctx: WorkerContext, stored: StoredModel, steps: number, nowS: number): { path: ForecastPath; endS: number } | null {
   const history = hourlyHistory(ctx, stored.ppid, FORECAST_HISTORY_DAYS, nowS, stored.metric);
   if (!history) return null;
   const calendar = servedCalendar(history.startS, history.series.length + steps, history.checkpoint.timezone, stored.model.calendar?.calendars ?? []);
   return { path: predict(history.series, calendar, steps, stored.model), endS: history.endS };
 }
 
-const round1 = (v: number) => (Number.isNaN(v) ? null : Math.round(v * 10) / 10);
-const round3 = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
+/** The longest forecast served: a week of hours. */
+export const MAX_FORECAST_STEPS = 168;
+
+/** A checkpoint's forecast as served from the current hour: its stored models' paths over `steps` hours. */
+export interface ServedForecast {
+  main: StoredModel;
+  path: ForecastPath;
+  /** The first hour forecast (s): the current hour. */
+  startS: number;
+  steps: number;
+  /** Where the main series counts vehicles and a wait model is held: the wait's path. */
+  wait: { stored: StoredModel; path: ForecastPath } | null;
+}
+
+/**
+ * The worker's one forecast cache: every forecast this worker serves (the product's answer, the queue at
+ * arrival of the travel matrix and the alternatives) is read through it. An entry is keyed by what the paths
+ * depend on, read from the store (cheap indexed reads), so no caller's version is trusted: the checkpoint,
+ * the current hour, its stored models' fitting times, and its series (source and latest reading before the
+ * hour). It holds the longest path asked for yet; a shorter request slices it.
+ */
+const served = boundedCache<string, ServedForecast | 'none'>(2_000);
+
+export function servedForecast(ctx: WorkerContext, ppid: string, steps: number, nowS: number): ServedForecast | null {
+  const stamp = ctx.forecastModels.stamp(ppid);
+  const view = stamp === null ? null : ctx.observations.view(ppid, nowS);
+  if (stamp === null || !view) return null;
+  const hourS = Math.floor(nowS / 3600) * 3600;
+  const key = `${ppid}|${hourS}|${stamp}|${view.source}|${ctx.observations.latest(view, hourS - 1)?.ts ?? '-'}`;
+  const held = served.get(key);
+  if (held === 'none') return null;
+  if (held && held.steps >= steps) return held;
+  const fresh = computeServed(ctx, ppid, Math.max(steps, held?.steps ?? 0), nowS);
+  served.set(key, fresh ?? 'none');
+  return fresh;
+}
+
+function computeServed(ctx: WorkerContext, ppid: string, steps: number, nowS: number): ServedForecast | null {
+  const main = ctx.forecastModels.get(ppid, 'main');
+  const mainPath = main ? forecastPath(ctx, main, steps, nowS) : null;
+  if (!main || !mainPath) return null;
+  const waitModel = main.unit === 'vehicles' ? ctx.forecastModels.get(ppid, 'wait') : null;
+  const waitPath = waitModel ? forecastPath(ctx, waitModel, steps, nowS)?.path ?? null : null;
+  return { main, path: mainPath.path, startS: mainPath.endS, steps, wait: waitModel && waitPath ? { stored: waitModel, path: waitPath } : null };
+}
+
+/** The forecast wait in minutes per hour from the current hour (the wait's own model where the main series counts vehicles), or null. */
+export function forecastWaitMinutes(forecast: ServedForecast): (number | null)[] | null {
+  const path = forecast.main.unit === 'minutes' ? forecast.path : forecast.wait?.path;
+  if (!path) return null;
+  return Array.from(path.mean.subarray(0, forecast.steps), round1);
+}
+
 
 /** What a client needs to judge the model: weights and out-of-sample accuracy (24 h pooled, and per bucket). */
 function describeModel(stored: StoredModel) {
@@ -103,17 +161,15 @@ function describeModel(stored: StoredModel) {
 
 /** The `forecast` product's answer for a checkpoint, or null when it has no stored model (or one that no longer parses). */
 export function forecastTask(ctx: WorkerContext, { ppid, steps, nowS }: { ppid: string; steps: number; nowS: number }) {
-  const main = ctx.forecastModels.get(ppid, 'main');
-  const mainPath = main ? forecastPath(ctx, main, steps, nowS) : null;
-  if (!main || !mainPath) return null;
-  const waitModel = main.unit === 'vehicles' ? ctx.forecastModels.get(ppid, 'wait') : null;
-  const wait = waitModel ? forecastPath(ctx, waitModel, steps, nowS)?.path ?? null : null;
-  const { path, endS } = mainPath;
+  const forecast = servedForecast(ctx, ppid, steps, nowS);
+  if (!forecast) return null;
+  const { main, path, startS } = forecast;
+  const wait = forecast.wait?.path ?? null;
   const vehicles = main.unit === 'vehicles';
   // Each row says what it is and its unit (on wait-only checkpoints the bounds are minutes), not only `meta.model`.
   const unit = vehicles ? 'vehicles' as const : 'minutes' as const;
   const data: ForecastAnswer = Array.from({ length: steps }, (_, k) => ({
-    time: endS + k * 3600,
+    time: startS + k * 3600,
     hours_from_now: k,
     avg_cars: vehicles ? round1(path.mean[k]!) : null,
     lower_bound: round1(path.lo80[k]!),
@@ -125,5 +181,15 @@ export function forecastTask(ctx: WorkerContext, { ppid, steps, nowS }: { ppid: 
     type_of_data: 'forecast' as const,
     unit,
   }));
-  return { data, meta: { model: describeModel(main), ...(waitModel && wait ? { wait_model: describeModel(waitModel) } : {}) } };
+  return { data, meta: { model: describeModel(main), ...(forecast.wait ? { wait_model: describeModel(forecast.wait.stored) } : {}) } };
 }
+
+/** The pooled tasks of this product (the worker's table takes them from here: services/worker/tasks.ts). */
+export const forecastTasks = {
+  /** The daily fit (services/jobs/forecast-job.ts). */
+  fitForecast: (arg: { ppid: string; nowS: number }, ctx: WorkerContext) => fitForecastTask(ctx, arg),
+  forecast: (arg: { ppid: string; steps: number; nowS: number }, ctx: WorkerContext) => {
+    const answer = forecastTask(ctx, arg);
+    return answer && serialised(answer);
+  },
+};

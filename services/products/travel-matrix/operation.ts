@@ -1,7 +1,7 @@
 /** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
 import { haversineKm } from '../../../models/geo.js';
 import { badRequest } from '../../../models/errors.js';
-import { TravelMatrixInput, TravelMatrixOutput } from '../../../models/travel-matrix.js';
+import { leadsIntoUkraine, TravelMatrixInput, TravelMatrixOutput } from '../../../models/travel-matrix.js';
 import type { OperationDeps } from '../../deps.js';
 import { liveVersion, nextHourMs, nowSeconds } from '../../live/checkpoint-live.js';
 import { defineOperation } from '../../operation.js';
@@ -55,7 +55,7 @@ export const travelMatrix = defineOperation({
         'the matrix covers Europe around the borders of Ukraine.', 'origin_out_of_range');
     }
     const originCountry = input.origin_country ?? nearest.country;
-    const intoUkraine = input.type === 5 || originCountry !== 'UA';
+    const intoUkraine = leadsIntoUkraine(input.type, originCountry);
     if (intoUkraine && input.dest !== 'all' && input.dest !== 1) {
       throw badRequest(`From outside Ukraine the crossings lead into Ukraine: 'dest' must be 1 or all.`, 'dest_unreachable');
     }
@@ -63,7 +63,7 @@ export const travelMatrix = defineOperation({
     // The answer comes back serialised and complete (the established service's fields included).
     return deps.engine.run('travelMatrix', {
       origin_lat: input.origin_lat, origin_lon: input.origin_lon, type: input.type, dest: input.dest, origin_country: originCountry,
-      lang: input.lang.lang, limit: input.limit ?? null, nowS: nowSeconds(deps), generation: liveVersion(deps),
+      lang: input.lang.lang, limit: input.limit ?? null, nowS: nowSeconds(deps),
       directoryVersion: deps.repos.directory.version,
     });
   },

@@ -10,10 +10,11 @@ import { accountJourney } from '../../../engine/routing/journey.js';
 import { MATRIX_SPEED_KMH, type Route } from '../../../engine/routing/matrix.js';
 import { COUNTRY_ISO2, countryCodeOf } from '../../../models/codes.js';
 import { haversineKm } from '../../../models/geo.js';
-import type { TravelMatrixOutput } from '../../../models/travel-matrix.js';
+import { leadsIntoUkraine, type TravelMatrixOutput } from '../../../models/travel-matrix.js';
 import { routerForType } from '../../live/routing.js';
 import { arrivalWaits } from '../forecast/arrival-waits.js';
 import type { WorkerContext } from '../../worker/context.js';
+import { serialised } from '../../worker/serialised.js';
 
 type Result = TravelMatrixOutput['results'][number];
 
@@ -27,8 +28,6 @@ export interface MatrixTaskArgs {
   lang: string;
   limit: number | null;
   nowS: number;
-  /** The server's data generation (forecasts cached per worker are valid within one). */
-  generation: string;
   /** The server's directory version (a worker reloads its copy when it moved). */
   directoryVersion: number;
 }
@@ -40,7 +39,7 @@ const order = (a: Result, b: Result) =>
 export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   ctx.syncDirectory(args.directoryVersion);
   const crossingType = args.type === 5 ? 4 : args.type;
-  const intoUkraine = args.type === 5 || args.origin_country !== 'UA';
+  const intoUkraine = leadsIntoUkraine(args.type, args.origin_country);
   const ua = countryCodeOf('UA')!;
   const { router, checkpoints } = routerForType(ctx, crossingType);
   const speed = MATRIX_SPEED_KMH[crossingType] ?? 60;
@@ -54,7 +53,7 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   const seen = new Map<string, ReturnType<typeof arrivalWaits>>();
   const waitsAt = (ppid: string) => {
     let entry = seen.get(ppid);
-    if (!entry) seen.set(ppid, (entry = arrivalWaits(ctx, ppid, args.nowS, args.generation)));
+    if (!entry) seen.set(ppid, (entry = arrivalWaits(ctx, ppid, args.nowS)));
     return entry;
   };
   const results: Result[] = [];
@@ -130,3 +129,8 @@ function resultOf(ctx: WorkerContext, route: Route, args: MatrixTaskArgs, intoUk
     total_with_avg_crossing: avg !== null && route.drive_minutes !== null ? Math.round(route.drive_minutes + avg) : null,
   };
 }
+
+/** The pooled tasks of this product (the worker's table takes them from here: services/worker/tasks.ts). */
+export const travelMatrixTasks = {
+  travelMatrix: (arg: MatrixTaskArgs, ctx: WorkerContext) => serialised(travelMatrixTask(ctx, arg)),
+};

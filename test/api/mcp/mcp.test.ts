@@ -33,4 +33,39 @@ describe('MCP', () => {
     assert.equal((bad._meta as { status: number }).status, 400);
     assert.equal((await app.inject({ url: '/mcp' })).statusCode, 405, 'stateless: no GET stream');
   });
+
+  it('answers an unknown tool with the error envelope, uncounted, with a key or without one', async (t) => {
+    const { app, key } = await appWithKey(t, { seed: { history: true } });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    t.after(() => client.close());
+
+    const result = await client.callTool({ name: 'get_border_queues', arguments: { ppid: 'id_129' } });
+    assert.equal(result.isError, true);
+    assert.equal((result._meta as { status: number }).status, 404);
+    const envelope = result.structuredContent as { ok: boolean; product: string; attribution: string; error: { code: string; message: string; request_id: string } };
+    assert.equal(envelope.ok, false);
+    assert.equal(envelope.error.code, 'unknown_product');
+    assert.match(envelope.error.message, /get_border_queues/);
+    assert.match(envelope.error.message, /\bqueue\b.*tools\/list/, 'names the tools that exist');
+    assert.match(envelope.error.request_id, /^[0-9a-f-]{36}$/);
+    assert.match(envelope.attribution, /^Data by /);
+    assert.deepEqual(JSON.parse((result.content as { text: string }[])[0]!.text), envelope, 'the same envelope as text');
+
+    const rest = await app.inject({ url: '/api/v1/data/queue?ppid=id_129&section=snapshot', headers: { authorization: `Bearer ${key}` } });
+    assert.equal(rest.json().usage.requests_today, 1, 'the unknown tool was not counted');
+
+    // Without a credential, as a bare JSON-RPC POST: the same envelope, not a transport or server error.
+    const bare = await app.inject({
+      method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope', arguments: {} } },
+    });
+    assert.equal(bare.statusCode, 200);
+    const answer = bare.json() as { result: { isError: boolean; structuredContent: { ok: boolean; error: { code: string } }; _meta: { status: number } } };
+    assert.equal(answer.result.isError, true);
+    assert.equal(answer.result._meta.status, 404);
+    assert.equal(answer.result.structuredContent.ok, false);
+    assert.equal(answer.result.structuredContent.error.code, 'unknown_product');
+  });
 });
