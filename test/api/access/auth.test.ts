@@ -49,6 +49,18 @@ describe('authentication', () => {
     assert.equal(revoked.json().error.reason, 'revoked');
   });
 
+  it('stops a key revoked through the service at once: the keys repository\'s notice clears its cached lookup', async (t) => {
+    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { key, record } = makeKey(deps);
+    const call = () => app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
+    assert.equal((await call()).statusCode, 200, 'looked up and cached');
+    // The clock stays where it is: only the notice can end the cached lookup before its 5 s.
+    assert.equal(deps.repos.keys.revoke(record.id, deps.now().toISOString()), true);
+    const revoked = await call();
+    assert.equal(revoked.statusCode, 403);
+    assert.equal(revoked.json().error.reason, 'revoked');
+  });
+
   it('limits failed authentications per client address, not the valid keys it sends', async (t) => {
     const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
     const good = makeKey(deps).key;
