@@ -15,6 +15,7 @@ import { serveCommand, SERVE_USAGE } from './commands/serve.js';
 import { callCommand, CALL_USAGE } from './commands/call.js';
 import { processIo, type CliIo } from './commands/io.js';
 import { mcpCommand, MCP_USAGE } from './commands/mcp.js';
+import { feedsCommand, FEEDS_USAGE } from './commands/feeds.js';
 import { ConfigError } from './config.js';
 
 interface Command {
@@ -32,6 +33,7 @@ const COMMANDS: Record<string, Command> = {
   reports: { summary: 'list, add, approve and reject road-condition reports', usage: REPORTS_USAGE, run: reportsCommand },
   backtest: { summary: 'run the forecast back-test on an external series (CSV)', usage: BACKTEST_USAGE, run: backtestCommand },
   jobs: { summary: `run a background job once (${JOB_NAMES.join(', ')})`, usage: JOBS_USAGE, run: jobsCommand },
+  feeds: { summary: 'list the live feeds and how they stand, or poll one now', usage: FEEDS_USAGE, run: feedsCommand },
   import: { summary: 'import observation files (granica, echerha, dpsu, csv, ...) or place files (fuel-csv, mimit-prices, osm-overpass, ...)', usage: IMPORT_USAGE, run: importCommand },
 };
 

@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { FEEDS, type FeedSetting } from '../data/feeds/catalog.js';
 import { integer } from '../models/query.js';
 
 /**
@@ -44,6 +45,36 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
   return Object.freeze(entries);
 });
 
+/** One or more http(s) URLs, comma-separated (a feed polled at several addresses imports their answers together). */
+const feedUrls = z.string().transform((raw, ctx) => {
+  const urls = raw.split(',').map((u) => u.trim()).filter((u) => u.length > 0);
+  const bad = urls.filter((u) => !z.url({ protocol: /^https?$/ }).safeParse(u).success);
+  if (urls.length === 0 || bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `must be one or more http(s) URLs, comma-separated${bad.length > 0 ? ` (not: ${bad.join(', ')})` : ''}` });
+    return z.NEVER;
+  }
+  return urls;
+});
+
+/** `BDDS_FEEDS`: `on`, `off`, or the names of the feeds to run. */
+const feedSelection = z.string().transform((raw, ctx): 'on' | 'off' | string[] => {
+  const value = raw.trim();
+  if (value === 'on' || value === 'off') return value;
+  const names = value.split(',').map((n) => n.trim()).filter((n) => n.length > 0);
+  const unknown = names.filter((n) => !FEEDS.some((f) => f.name === n));
+  if (names.length === 0 || unknown.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `must be on, off or feed names (${FEEDS.map((f) => f.name).join(', ')})${unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''}` });
+    return z.NEVER;
+  }
+  return names;
+});
+
+/** BDDS_FEED_<NAME>_URL and BDDS_FEED_<NAME>_INTERVAL_S for every feed of the catalog (data/feeds/catalog.ts). */
+const feedVariables = Object.fromEntries(FEEDS.flatMap((f) => [
+  [`BDDS_FEED_${f.env}_URL`, feedUrls.optional()],
+  [`BDDS_FEED_${f.env}_INTERVAL_S`, integer(30, 7 * 86_400).optional()],
+])) as Record<string, z.ZodOptional<z.ZodType<string[] | number>>>;
+
 export const ConfigSchema = z.object({
   BDDS_HOST: z.string().min(1).default('127.0.0.1'),
   BDDS_PORT: integer(0, 65_535).default(8080),
@@ -66,6 +97,9 @@ export const ConfigSchema = z.object({
   // scale-out (issue 21): shared counters, limits and change notices for several instances
   BDDS_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   BDDS_REDIS_FAILURE: z.enum(['closed', 'open']).optional(),
+  // live feeds: on by default in production (BDDS_DEMO_REPLAY=0), off in the demo
+  BDDS_FEEDS: feedSelection.optional(),
+  ...feedVariables,
 });
 
 export interface Config {
@@ -93,6 +127,8 @@ export interface Config {
   portal?: PortalConfig;
   /** Scale-out (issue 21): counters, limits and change notices in a shared Redis; null (unset): the embedded ones. */
   redis?: RedisConfig | null;
+  /** The live feeds to poll, with their URLs and intervals (none in the demo unless BDDS_FEEDS says so). */
+  feeds?: readonly FeedSetting[];
 }
 
 export interface RedisConfig {
@@ -149,7 +185,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       secureCookies: c.BDDS_COOKIE_SECURE !== undefined ? c.BDDS_COOKIE_SECURE === '1' : (c.BDDS_PUBLIC_URL?.startsWith('https:') ?? false),
     },
     redis: c.BDDS_REDIS_URL ? { url: c.BDDS_REDIS_URL, failure: c.BDDS_REDIS_FAILURE ?? 'closed' } : null,
+    feeds: feedsOf(c as Record<string, unknown>, c.BDDS_FEEDS ?? (c.BDDS_DEMO_REPLAY === '1' ? 'off' : 'default')),
   };
+}
+
+/**
+ * The feeds selected, each with its URLs and interval (the catalog's unless overridden): `on` every feed,
+ * `default` (BDDS_FEEDS unset in production) those polled by default, or the ones named.
+ */
+function feedsOf(c: Record<string, unknown>, selection: 'on' | 'off' | 'default' | string[]): FeedSetting[] {
+  const chosen = selection === 'off' ? [] : selection === 'on' ? FEEDS : selection === 'default' ? FEEDS.filter((f) => f.byDefault)
+    : FEEDS.filter((f) => selection.includes(f.name));
+  return chosen.map((f) => ({
+    name: f.name,
+    urls: (c[`BDDS_FEED_${f.env}_URL`] as string[] | undefined) ?? f.urls,
+    intervalS: (c[`BDDS_FEED_${f.env}_INTERVAL_S`] as number | undefined) ?? f.intervalS,
+  }));
 }
 
 /** The injected clock: pinned to `nowIso` when given, the system clock otherwise. */
@@ -157,4 +208,10 @@ export function createClock(nowIso: string | null): () => Date {
   if (nowIso === null) return () => new Date();
   const pinned = new Date(nowIso).getTime();
   return () => new Date(pinned);
+}
+
+/** How the service names itself to the upstreams it polls: who it is and where its operator can be found. */
+export function feedUserAgent(config: Pick<Config, 'serviceName' | 'portal'>): string {
+  const where = config.portal?.publicUrl ? `; +${config.portal.publicUrl}` : '';
+  return `bdds/0.1 (${config.serviceName}${where})`;
 }

@@ -9,6 +9,7 @@ import { createObservationsRepo } from '../data/observations-repo.js';
 import { createPlacesRepo } from '../data/places-repo.js';
 import { createRoadReportsRepo } from '../data/road-reports-repo.js';
 import { createBusRepo } from '../data/bus-repo.js';
+import { createFeedsRepo } from '../data/feeds-repo.js';
 import { loadRules } from '../data/rules-repo.js';
 import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo, type StatusRepo } from '../data/status-repo.js';
@@ -70,6 +71,7 @@ export function createDeps(parts: DepsParts) {
       places: createPlacesRepo(db),
       roadReports: createRoadReportsRepo(db),
       bus: createBusRepo(db),
+      feeds: createFeedsRepo(db),
       accounts,
       sandbox,
       importRuns: createImportRunsRepo(db),

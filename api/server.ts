@@ -13,7 +13,7 @@ import { buildApp } from './app.js';
 import { createMailer } from './portal/mailer.js';
 import { issueKey } from './access/issue-key.js';
 import { LAST_USED_FLUSH_MS } from './access/last-used.js';
-import { createClock, loadConfig, type Config } from './config.js';
+import { createClock, feedUserAgent, loadConfig, type Config } from './config.js';
 import { createDeps } from './create-deps.js';
 import { createScaleOut } from './scale-out.js';
 import type { Deps } from './deps.js';
@@ -22,6 +22,7 @@ import { DAY_STATS_INTERVAL_MS, runDayStats } from '../services/jobs/day-stats-j
 import { FORECAST_INTERVAL_MS, runForecastModels } from '../services/jobs/forecast-job.js';
 import { runStatusChecks } from '../services/jobs/status-check.js';
 import { createLogger } from './logger.js';
+import { createFeedRunner, type FeedRunner } from '../services/feeds/runner.js';
 import type { AnyOperation } from '../services/operation.js';
 import { operations } from '../services/registry.js';
 
@@ -46,6 +47,8 @@ export interface RunningServer {
   modelsReady: Promise<void>;
   /** Open connections, per address and in total, and what was refused or shed. */
   connections: ConnectionGuard;
+  /** The live feeds' runner (`runNow` for operators and tests). */
+  feeds: FeedRunner;
   close: () => Promise<void>;
 }
 
@@ -85,7 +88,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { deps, lastUsed, authenticator } = createDeps({
     db, engine, log,
     now,
-    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null },
+    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null,
+      feeds: config.feeds ?? [] },
     ...(scaleOut ? { scaleOut } : {}),
   });
   const demoKey = deps.repos.keys.count() === 0
@@ -128,6 +132,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     .then(() => scheduler.runJob(statusJob));
 
   await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
+  // The live feeds (none in the demo unless BDDS_FEEDS says so): polled from now on, off the request path.
+  const feeds = createFeedRunner(config.feeds ?? [], {
+    db, feeds: deps.repos.feeds, versions: deps.versions, log, now: deps.now, userAgent: feedUserAgent(config),
+  });
+  feeds.start();
+  if ((config.feeds ?? []).length > 0) log.info({ feeds: (config.feeds ?? []).map((f) => f.name) }, 'polling the live feeds');
   // Sets the global cap (server.maxConnections) too. Behind a trusted proxy every client shares the proxy's
   // address, so the per-address limit is off there (the proxy has to limit clients); shedding stays.
   const connections = installConnectionGuard(app.server, {
@@ -154,6 +164,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close().finally(() => clearInterval(sweeper));
       await scheduler.close();
+      await feeds.close();
       await scaleOut?.close();
       lastUsed.flush();
       await engine.close();
@@ -163,5 +174,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })();
     return closing;
   };
-  return { app, deps, db, url, demoKey, close, modelsReady, connections };
+  return { app, deps, db, url, demoKey, close, modelsReady, connections, feeds };
 }

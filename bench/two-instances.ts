@@ -80,7 +80,7 @@ const inspect = new Redis(redisUrl);
 const dbPath = join(dir, 'bdds.sqlite');
 const serve = async (redis: boolean) => {
   const { match } = await launch(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
-    BDDS_PORT: '0', BDDS_DB: dbPath, BDDS_NOW: NOW, BDDS_DEMO_REPLAY: '0', BDDS_THREADS: '1', BDDS_LOG_LEVEL: 'info',
+    BDDS_PORT: '0', BDDS_DB: dbPath, BDDS_NOW: NOW, BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off', BDDS_THREADS: '1', BDDS_LOG_LEVEL: 'info',
     ...(redis ? { BDDS_REDIS_URL: redisUrl } : {}),
   }, /bdds listening on (http:\/\/[^"\s]+)/);
   return { url: match[1]!, child: children.at(-1)! };

@@ -305,4 +305,22 @@ export const MIGRATIONS: readonly string[] = [
      error       TEXT
    ) STRICT;
    CREATE INDEX import_runs_finished ON import_runs (finished_at);`,
+  // 12: the state of each live feed (data/feeds-repo.ts): when it was last tried and last succeeded, its
+  // failures, what the last good response held, and the validators for conditional GET (ETag,
+  // Last-Modified), so a restart neither refetches an unchanged file nor forgets a feed's age.
+  `CREATE TABLE feeds (
+     name                 TEXT PRIMARY KEY,
+     last_attempt_at      TEXT,
+     last_success_at      TEXT,
+     last_error           TEXT,
+     consecutive_failures INTEGER NOT NULL DEFAULT 0 CHECK (consecutive_failures >= 0),
+     fetches              INTEGER NOT NULL DEFAULT 0 CHECK (fetches >= 0),
+     failures             INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+     not_modified         INTEGER NOT NULL DEFAULT 0 CHECK (not_modified >= 0),
+     last_rows            INTEGER NOT NULL DEFAULT 0 CHECK (last_rows >= 0),
+     last_imported        INTEGER NOT NULL DEFAULT 0 CHECK (last_imported >= 0),
+     last_duration_ms     INTEGER,
+     etag                 TEXT,
+     last_modified        TEXT
+   ) STRICT, WITHOUT ROWID;`,
 ];

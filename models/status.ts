@@ -13,6 +13,28 @@ export const ProductHealth = z.object({
   checked_at: z.string(),
 });
 
+/** A live feed as `/status` shows it. */
+export const FeedHealth = z.object({
+  name: z.string(),
+  title: z.string(),
+  /** `ok`: its last poll succeeded; `failing`: its last poll failed; `stale`: no success for three intervals; `pending`: not polled yet. */
+  status: z.enum(['ok', 'failing', 'stale', 'pending']),
+  interval_s: z.number().int(),
+  last_attempt_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+  /** Seconds since the last success, at `checked_at`; null before one. */
+  age_s: z.number().int().nullable(),
+  consecutive_failures: z.number().int(),
+  failures: z.number().int(),
+  fetches: z.number().int(),
+  last_error: z.string().nullable(),
+  /** Rows its last good answer held. */
+  rows: z.number().int(),
+  /** The products it supplies. */
+  products: z.array(z.string()),
+});
+export type FeedHealth = z.infer<typeof FeedHealth>;
+
 export const StatusOutput = z.object({
   checked_at: z.string().nullable(),
   overall: z.enum(['operational', 'degraded', 'outage']),
@@ -23,5 +45,7 @@ export const StatusOutput = z.object({
     offline: z.number().int(),
   }),
   products: z.record(z.string(), ProductHealth),
+  /** The live feeds this deployment polls (empty when it serves imports only), as of the answer. */
+  feeds: z.array(FeedHealth),
 });
 export type StatusOutput = z.infer<typeof StatusOutput>;

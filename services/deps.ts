@@ -13,6 +13,8 @@ import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { PlacesRepo } from '../data/places-repo.js';
 import type { RoadReportsRepo } from '../data/road-reports-repo.js';
 import type { BusRepo } from '../data/bus-repo.js';
+import type { FeedSetting } from '../data/feeds/catalog.js';
+import type { FeedsRepo } from '../data/feeds-repo.js';
 import type { Rules } from '../data/rules-repo.js';
 import type { StatusRepo } from '../data/status-repo.js';
 import type { RoadGraphData } from '../engine/routing/graph.js';
@@ -29,6 +31,8 @@ export interface ServiceSettings {
   demoReplay: boolean;
   /** The assistant's optional language model, for phrasing only (services/assistant/phrasing.ts); absent: off. */
   assistantLlm?: PhrasingConfig | null;
+  /** The live feeds this service polls (none: it serves what was imported). */
+  feeds?: readonly FeedSetting[];
 }
 
 /** The repositories of the products' data. Keys, accounts and usage are the pipeline's and portal's (api/deps.ts). */
@@ -41,6 +45,8 @@ export interface OperationRepos {
   places: PlacesRepo;
   roadReports: RoadReportsRepo;
   bus: BusRepo;
+  /** The live feeds' state (`/status` shows it). */
+  feeds: FeedsRepo;
 }
 
 export interface OperationDeps {

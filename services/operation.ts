@@ -58,6 +58,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   dataVersion?: (input: z.output<I>, deps: OperationDeps) => string | number;
   /** The input the status job exercises this product with (raw, as a client would send it). */
   selfCheck: ((deps: OperationDeps) => z.input<I>) | null;
+  /**
+   * A sentence when the product holds nothing to answer anyone with (no reading at all, no report in force,
+   * no crossing record), else null: the status round then shows it degraded, never online.
+   */
+  emptiness?: (deps: OperationDeps) => string | null;
   /** Error codes beyond the common ones that this product returns (for OpenAPI). */
   errors?: readonly ErrorCode[];
   handler: (input: z.output<I>, deps: OperationDeps) => Promise<OperationResult<z.output<O>>> | OperationResult<z.output<O>>;

@@ -4,17 +4,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { createDirectoryRepo } from '../../data/directory/directory-repo.js';
 import { FORMATS } from '../../data/importers/formats.js';
-import type { ParsedFeed, Rejected } from '../../data/importers/feed.js';
 import { PLACE_FORMATS } from '../../data/importers/places/formats.js';
-import type { ParsedPlaces } from '../../data/importers/places/parsed.js';
-import { importPlaces, type PlacesSummary } from '../../data/importers/places/run.js';
+import type { Rejected } from '../../data/importers/feed.js';
+import { ingestCounts, ingestTexts } from '../../data/importers/ingest.js';
+import type { PlacesSummary } from '../../data/importers/places/run.js';
 import { BUS_FORMATS, importBus } from './import-bus.js';
-import { importRoad } from './import-road.js';
 import { ROAD_FORMATS } from '../../data/importers/road/formats.js';
-import { importFeeds } from '../../data/importers/run-import.js';
-import { createResolver } from '../../data/importers/resolve.js';
 import { seedBundled } from '../../data/seed.js';
 import { createClock, loadConfig } from '../config.js';
 import { recordedImportRun } from './import-run.js';
@@ -75,16 +71,11 @@ function progressReporter(io: CliIo, unit: string): (done: number, total: number
   };
 }
 
-/** The file's text (gunzipped when it ends .gz), parsed; a parse failure stops the whole import. */
-function parseAll<T>(files: string[], parse: (text: string, file: string) => T): T[] {
+/** The files' texts (gunzipped when a name ends .gz). */
+function readTexts(files: string[]): { text: string; file: string }[] {
   return files.map((file) => {
     const raw = readFileSync(file);
-    const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-    try {
-      return parse(text, file);
-    } catch (err) {
-      throw new Error(`${file}: ${(err as Error).message.replace(`${file}: `, '')}; nothing was imported`);
-    }
+    return { text: (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'), file };
   });
 }
 
@@ -123,43 +114,36 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
   const dataset = isPlace ? 'places' : isBus ? 'bus' : isRoad ? 'road' : 'observations';
   const source = values.source ?? null;
   return recordedImportRun({ dbPath: config.dbPath, format, dataset, source, paths, now: clock, io }, (db, run) => {
-    if (isBus || isRoad) {
+    if (isBus) {
       seedBundled(db, { history: false, now: at });
-      const options = { ...(values.source ? { source: values.source } : {}), json: !!values.json };
-      const result = isBus ? importBus(db, format, paths, options, io, run)
-        : importRoad(db, format, (run.files = paths.flatMap(expand)), { ...options, at, approve: !!values.approve }, io);
+      const result = importBus(db, format, paths, { ...(values.source ? { source: values.source } : {}), json: !!values.json }, io, run);
       const exitCode = reportRejects(io, result.rejected, { list: !values.json, allow: values['allow-rejects'] });
       return { rowsRead: result.rowsRead, imported: result.imported, duplicates: result.duplicates, rejected: result.rejected.length, exitCode };
     }
     const files = (run.files = paths.flatMap(expand));
-    // Parse every file first: a file that cannot be read stops the import before anything is written.
-    const feeds = isPlace
-      ? parseAll(files, (text, file) => PLACE_FORMATS[format]!.parse(text, file, { at, ...(values.source ? { source: values.source } : {}) })).flat()
-      : parseAll(files, (text, file) => FORMATS[format]!.parse(text, file, { at, source: values.source ?? 'import' }));
-    seedBundled(db, { history: false, now: clock() });
-    if (isPlace) {
-      const summary = importPlaces(db, feeds as ParsedPlaces[], { now: clock(), onProgress: progressReporter(io, 'records') });
-      if (values.json) io.out(JSON.stringify({ files: files.length, ...summary }));
-      else {
-        io.out(`files ${files.length}, rows read ${summary.rowsRead}; stations ${countsLine(summary.stations)}; prices ${countsLine(summary.prices)}; ` +
-          `national prices ${countsLine(summary.countryPrices)}; places ${countsLine(summary.pois)}; rejected rows ${summary.rejected.length}`);
-      }
-      const kinds = [summary.stations, summary.prices, summary.countryPrices, summary.pois];
-      return {
-        rowsRead: summary.rowsRead, imported: kinds.reduce((n, c) => n + c.added + c.updated, 0), duplicates: kinds.reduce((n, c) => n + c.unchanged, 0),
-        rejected: summary.rejected.length, exitCode: reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] }),
-      };
-    }
-    const summary = importFeeds(db, feeds as ParsedFeed[], createResolver(createDirectoryRepo(db)), { onProgress: progressReporter(io, 'readings') });
-    if (values.json) {
-      io.out(JSON.stringify({ files: files.length, ...summary }));
+    // The same path as a live feed's poll (data/importers/ingest.ts): every file parsed before anything is written.
+    const docs = readTexts(files);
+    seedBundled(db, { history: false, now: isRoad ? at : clock() });
+    const result = ingestTexts(db, format, docs, {
+      at, now: clock(), ...(values.source ? { source: values.source } : {}), approve: !!values.approve,
+      onProgress: progressReporter(io, isPlace ? 'records' : 'readings'),
+    });
+    const counts = ingestCounts(result);
+    if (values.json) io.out(JSON.stringify({ files: files.length, ...result.summary }));
+    else if (result.dataset === 'places') {
+      const summary = result.summary;
+      io.out(`files ${files.length}, rows read ${summary.rowsRead}; stations ${countsLine(summary.stations)}; prices ${countsLine(summary.prices)}; ` +
+        `national prices ${countsLine(summary.countryPrices)}; places ${countsLine(summary.pois)}; rejected rows ${summary.rejected.length}`);
+    } else if (result.dataset === 'road') {
+      const summary = result.summary;
+      io.out(`files ${files.length}, rows read ${summary.rowsRead}: reports added ${summary.added} (${summary.status}), updated ${summary.updated}, ` +
+        `unchanged ${summary.unchanged}, ended ${summary.ended} (no longer listed); rejected rows ${summary.rejected.length}`);
     } else {
+      const summary = result.summary;
       io.out(`files ${files.length}, rows read ${summary.rowsRead}, readings ${summary.readings}: imported ${summary.imported}, ` +
         `duplicates ${summary.duplicates} (already held), skipped ${summary.skipped}; empty rows ${summary.empty}, rejected rows ${summary.rejected.length}`);
     }
-    return {
-      rowsRead: summary.rowsRead, imported: summary.imported, duplicates: summary.duplicates, rejected: summary.rejected.length,
-      exitCode: reportRejects(io, summary.rejected, { list: !values.json, allow: values['allow-rejects'] }),
-    };
+    return { rowsRead: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected.length,
+      exitCode: reportRejects(io, counts.rejected, { list: !values.json, allow: values['allow-rejects'] }) };
   });
 }

@@ -46,7 +46,8 @@ export async function openLocalService(io: CliIo, options: { threads?: number; l
   const { deps } = createDeps({
     countersInPlace: options.oneCall ?? false,
     db, engine, log: createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, stderr), now: createClock(config.now),
-    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null },
+    settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null,
+      feeds: config.feeds ?? [] },
   });
   return {
     config, deps,

@@ -3,6 +3,7 @@ import { processIo, type CliIo } from './io.js';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { startServer } from '../server.js';
+import { FEEDS } from '../../data/feeds/catalog.js';
 
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -34,6 +35,12 @@ Several instances (docs/scale-out.md):
                        per-second limits and revocation notices (unset: this instance's store alone)
   BDDS_REDIS_FAILURE   when Redis is down or does not answer within 200 ms: closed refuses counted
                        calls with 503 and Retry-After; open counts them in this instance's store (closed)
+
+Live feeds (docs/feeds.md; \`bdds feeds list\`):
+  BDDS_FEEDS           on (every feed), off, or the feeds to poll by name (unset: with BDDS_DEMO_REPLAY=0 the
+                       feeds marked *, in the demo none)
+  Per feed: BDDS_FEED_<NAME>_URL (URLs, comma-separated) and BDDS_FEED_<NAME>_INTERVAL_S (30 to 604800):
+${FEEDS.map((f) => `  ${f.byDefault ? '*' : ' '} ${f.name.padEnd(15)} BDDS_FEED_${f.env}_URL, BDDS_FEED_${f.env}_INTERVAL_S (every ${f.intervalS} s)`).join('\n')}
 
 Assistant (optional language model, for phrasing only; every number is checked against the answer's figures):
   BDDS_ASSISTANT_LLM_URL   base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8081/v1 (unset: off)

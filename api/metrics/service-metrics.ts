@@ -23,6 +23,8 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import type { Deps } from '../deps.js';
 import { LATENCY_BOUNDS_MS, type CallCount, type LatencyCount } from '../pipeline/metrics.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
+import { feedHealth } from '../../services/feeds/health.js';
+import type { FeedHealth } from '../../models/status.js';
 import { createStoreFigures, type DatasetFreshness, type PlanFigures, type SourceFreshness, type TopKey } from './store-figures.js';
 
 /** How far back the dashboard's rates look, and how often the counters are sampled for them. */
@@ -229,6 +231,29 @@ export function createServiceMetrics(deps: Deps, pipeline: Pipeline) {
   });
   labelled('bdds_quota_limit_units', "Sum of the daily limits of a plan's active keys, per quota class.", ['plan', 'class'], (g) => {
     for (const p of plansNow()) for (const q of p.quota) g.set({ plan: p.plan, class: q.class }, q.limit);
+  });
+  // The live feeds (services/feeds/): fetches and failures as counters, the time of the last attempt and the age of the last success.
+  const feedsOfScrape = perScrape('feeds', () => feedHealth(deps.settings.feeds ?? [], deps.repos.feeds, deps.now()));
+  const feedCounter = (name: string, help: string, read: (f: FeedHealth) => number) => new Counter({
+    name, help, labelNames: ['feed'], registers: [registry],
+    collect() {
+      this.reset();
+      for (const f of feedsOfScrape() ?? []) this.inc({ feed: f.name }, read(f));
+    },
+  });
+  feedCounter('bdds_feed_fetches_total', 'Polls of each live feed (every attempt, also a 304 or a failure).', (f) => f.fetches);
+  feedCounter('bdds_feed_failures_total', 'Failed or refused polls of each live feed.', (f) => f.failures);
+  labelled('bdds_feed_last_duration_seconds', 'How long the last poll of each live feed took (fetch, validate, store).', ['feed'], (g) => {
+    for (const f of feedsOfScrape() ?? []) {
+      const ms = deps.repos.feeds.get(f.name)?.last_duration_ms;
+      if (ms !== null && ms !== undefined) g.set({ feed: f.name }, ms / 1000);
+    }
+  });
+  labelled('bdds_feed_age_seconds', 'Seconds since the last successful poll of each live feed (absent before one).', ['feed'], (g) => {
+    for (const f of feedsOfScrape() ?? []) if (f.age_s !== null) g.set({ feed: f.name }, f.age_s);
+  });
+  labelled('bdds_feed_up', '1 when a live feed\'s last poll succeeded and it is not stale, else 0.', ['feed'], (g) => {
+    for (const f of feedsOfScrape() ?? []) g.set({ feed: f.name }, f.status === 'ok' ? 1 : 0);
   });
   gauge('bdds_sandbox_calls_today', 'Calls made today (UTC day) in the developer portal sandbox.', () => guarded('sandbox', () => figures.sandbox(deps.now()))?.used ?? 0);
   labelled('bdds_source_last_reading_timestamp_seconds', 'The latest queue reading of each source visible now (Unix seconds; replayed sample shifted as served).',

@@ -26,6 +26,9 @@ async function checkOne(op: AnyOperation, deps: OperationDeps): Promise<Omit<Sta
     });
     await Promise.race([runOperation(op, input, deps, { fresh: true }), timeout]);
     const latency = Math.round(performance.now() - started);
+    // Answering is not enough to be online: a product with nothing to answer with is degraded, and says so.
+    const empty = op.emptiness?.(deps) ?? null;
+    if (empty !== null) return { product: op.slug, status: 'degraded', latency_ms: latency, detail: empty };
     return latency > SLOW_CHECK_MS
       ? { product: op.slug, status: 'degraded', latency_ms: latency, detail: `slow: answered in ${latency} ms` }
       : { product: op.slug, status: 'online', latency_ms: latency, detail: null };

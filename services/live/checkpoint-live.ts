@@ -118,3 +118,9 @@ export const upstreamOf = (source: string | null | undefined): string | null =>
 
 /** The public page of a source (by its upstream), or null. */
 export const sourceUrlOf = (source: string | null | undefined): string | null => SOURCE_PAGES[upstreamOf(source) ?? ''] ?? null;
+
+/** The queue products' emptiness (`emptiness` of the operation): no checkpoint has a reading at all. */
+export function noReadings(deps: OperationDeps): string | null {
+  return deps.repos.observations.ppidsWithData().size === 0
+    ? 'holds no queue reading for any checkpoint: no feed or import has supplied one' : null;
+}

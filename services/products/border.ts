@@ -2,7 +2,7 @@
 import { COUNTRY_ISO2, CROSSING_TYPES, countryName, type CrossingType } from '../../models/codes.js';
 import { badRequest } from '../../models/errors.js';
 import { BorderInput, BorderOutput } from '../../models/queue.js';
-import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { liveState, liveVersion, nowSeconds, noReadings } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 export const border = defineOperation({
@@ -21,6 +21,7 @@ export const border = defineOperation({
   cacheTtlMs: 60_000,
   dataVersion: (_input, deps) => liveVersion(deps),
   selfCheck: () => ({ origin: '1', destination: 'all', crossing_type: '9' }),
+  emptiness: noReadings,
   handler(input, deps) {
     if (input.destination !== 'all' && input.destination.includes(input.origin)) {
       throw badRequest(`The destination cannot be the origin (${COUNTRY_ISO2[input.origin]}): a border joins two countries.`, 'same_country');

@@ -23,6 +23,9 @@ export const busCarriers = defineOperation({
   cacheTtlMs: 5 * 60_000,
   dataVersion: (input, deps) => `${deps.versions.dataset('bus')}|${input.ppid === 'all' ? '' : liveVersion(deps)}`,
   selfCheck: (deps) => ({ ppid: deps.repos.directory.all().find((c) => c.crossing_type === 6)?.ppid ?? 'all' }),
+  // Carrier statistics come from crossing records; routes alone answer only which carriers pass.
+  emptiness: (deps) => (deps.repos.bus.anyHeld(null) ? null
+    : 'holds no bus crossing record: carrier statistics have no source yet (the routes through each crossing are answered)'),
   handler(input, deps) {
     const checkpoint = input.ppid === 'all' ? null : checkpointOr404(deps, input.ppid);
     const scope = checkpoint?.ppid ?? null;

@@ -1,7 +1,7 @@
 /** `multi`: queue and/or update-info for up to 20 checkpoints in one call, billed by what it answers. */
 import { MULTI_PARTS, MultiInput, MultiOutput } from '../../models/queue.js';
 import type { OperationDeps } from '../deps.js';
-import { liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { liveState, liveVersion, nowSeconds, noReadings } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 import { updateInfoOf } from './update-info.js';
 
@@ -34,6 +34,7 @@ export const multi = defineOperation({
   cacheTtlMs: 60_000,
   dataVersion: (_input, deps) => liveVersion(deps),
   selfCheck: (deps) => ({ ppids: deps.repos.directory.all().slice(0, 3).map((c) => c.ppid).join(',') || 'id_0' }),
+  emptiness: noReadings,
   handler(input, deps) {
     const { known, unknown, parts } = split(input, deps);
     const nowS = nowSeconds(deps);

@@ -2,7 +2,7 @@
 import { dailyBuckets, hourlyBuckets } from '../../engine/aggregate.js';
 import { badRequest } from '../../models/errors.js';
 import { QueueInput, QueueOutput, QueueSnapshot } from '../../models/queue.js';
-import { checkpointOr404, liveState, liveVersion, nowSeconds } from '../live/checkpoint-live.js';
+import { checkpointOr404, liveState, liveVersion, nowSeconds, noReadings } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 export const queue = defineOperation({
@@ -24,6 +24,7 @@ export const queue = defineOperation({
   dataVersion: (input, deps) => liveVersion(deps, input.ppid),
   errors: ['not_found'],
   selfCheck: (deps) => ({ ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0', section: 'snapshot' }),
+  emptiness: noReadings,
   handler(input, deps) {
     const checkpoint = checkpointOr404(deps, input.ppid);
     const wrongOrigin = input.origin !== undefined && input.origin !== checkpoint.origin;

@@ -27,6 +27,8 @@ export const roadConditions = defineOperation({
   cacheTtlMs: 60_000,
   dataVersion: (_input, deps) => deps.versions.dataset('road'),
   selfCheck: () => ({ country: 'LT' }),
+  emptiness: (deps) => (deps.repos.roadReports.served(deps.now()).length === 0
+    ? 'holds no road report in force: no feed or import has supplied one' : null),
   handler(input, deps) {
     const lon = input.lng ?? input.lon;
     const near = input.lat !== undefined || lon !== undefined;

@@ -1,5 +1,6 @@
 /** `status`: health of every product, as the background self-check last found it. Public, never counted. */
 import { StatusInput, StatusOutput } from '../../models/status.js';
+import { feedHealth, productsWithFailingFeeds } from '../feeds/health.js';
 import { defineOperation } from '../operation.js';
 
 /**
@@ -17,19 +18,24 @@ export const status = defineOperation({
   description:
     'Online, degraded or offline for each product, with the latency of its last self-check. ' +
     'Refreshed every 5 minutes by a background job; a request never triggers a check. Public: no key, never counted. ' +
-    'Each product carries its `title`.',
+    'Each product carries its `title`. `feeds` lists the live feeds this deployment polls (last attempt and success, age, ' +
+    'failures); a product all of whose feeds are failing or stale shows degraded, and so does one that holds nothing to answer with.',
   versions: [1],
   access: 'public',
   quotaClass: null,
   input: StatusInput,
   output: StatusOutput,
-  cacheTtlMs: 5 * 60_000,
-  dataVersion: (_input, deps) => deps.repos.status.generation,
+  // Feed ages move with the clock: a minute at most.
+  cacheTtlMs: 60_000,
+  dataVersion: (_input, deps) => `${deps.repos.status.generation}|${deps.repos.feeds.generation}`,
   // Reading the stored checks exercises the store, which every product depends on.
   selfCheck: () => ({}),
   async handler(_input, deps) {
     const titles = await productTitles();
-    const checks = deps.repos.status.all();
+    const feeds = feedHealth(deps.settings.feeds ?? [], deps.repos.feeds, deps.now());
+    const unrefreshed = productsWithFailingFeeds(feeds);
+    const checks = deps.repos.status.all().map((c) => (c.status === 'online' && unrefreshed.has(c.product)
+      ? { ...c, status: 'degraded' as const, detail: unrefreshed.get(c.product)! } : c));
     const summary = { total: checks.length, online: 0, degraded: 0, offline: 0 };
     const products: StatusOutput['products'] = {};
     let checkedAt: string | null = null;
@@ -40,6 +46,6 @@ export const status = defineOperation({
     }
     const overall: StatusOutput['overall'] =
       summary.online === summary.total ? 'operational' : summary.online === 0 ? 'outage' : 'degraded';
-    return { data: { checked_at: checkedAt, overall, summary, products } };
+    return { data: { checked_at: checkedAt, overall, summary, products, feeds } };
   },
 });

@@ -1,7 +1,7 @@
 /** `update-info`: when a checkpoint was last updated, by which source, and how fresh that is. */
 import { UpdateInfoInput, UpdateInfo } from '../../models/queue.js';
 import type { OperationDeps } from '../deps.js';
-import { checkpointOr404, liveState, liveVersion, nowSeconds, sourceUrlOf, upstreamOf, type LiveState } from '../live/checkpoint-live.js';
+import { checkpointOr404, liveState, liveVersion, nowSeconds, sourceUrlOf, upstreamOf, type LiveState, noReadings } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 /** The update-info object of a live state (also used by `multi`). */
@@ -53,6 +53,7 @@ export const updateInfo = defineOperation({
   dataVersion: (input, deps) => liveVersion(deps, input.ppid),
   errors: ['not_found'],
   selfCheck: (deps: OperationDeps) => ({ ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
+  emptiness: noReadings,
   handler(input, deps) {
     return { data: updateInfoOf(liveState(deps.repos, checkpointOr404(deps, input.ppid), nowSeconds(deps))) };
   },

@@ -23,7 +23,7 @@ describe('bdds as a process', () => {
   // A shutdown that hung would fail on the test's time-out; how long one takes is measured in bench/, not here.
   it('starts, logs its URL, and exits 0 on SIGTERM', { timeout: 60_000 }, async (t) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
-      env: { ...process.env, BDDS_PORT: '0', BDDS_DB: seededStore(tempDir(t)), BDDS_LOG_LEVEL: 'info', BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' },
+      env: { ...process.env, BDDS_PORT: '0', BDDS_DB: seededStore(tempDir(t)), BDDS_LOG_LEVEL: 'info', BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off' },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));

@@ -15,6 +15,23 @@ describe('configuration', () => {
     assert.equal(config.internalToken, null);
     assert.equal(config.now, null);
   });
+  it('polls every feed in production and none in the demo, unless BDDS_FEEDS says otherwise; each URL and interval overridable', () => {
+    assert.deepEqual(loadConfig({}).feeds, [], 'the demo polls nothing');
+    const production = loadConfig({ BDDS_DEMO_REPLAY: '0' }).feeds!;
+    assert.deepEqual(production.map((f) => f.name), ['echerha', 'gddkia'], 'the feeds polled by default');
+    assert.deepEqual(loadConfig({ BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'on' }).feeds!.map((f) => f.name), ['echerha', 'gddkia', 'mimit-stations', 'mimit-prices']);
+    assert.deepEqual(production[0]!.urls, ['https://back.echerha.gov.ua/api/v4/workload/1', 'https://back.echerha.gov.ua/api/v4/workload/2']);
+    assert.deepEqual(loadConfig({ BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off' }).feeds, []);
+    const one = loadConfig({ BDDS_FEEDS: 'gddkia', BDDS_FEED_GDDKIA_URL: 'http://127.0.0.1:9/a.xml, http://127.0.0.1:9/b.xml', BDDS_FEED_GDDKIA_INTERVAL_S: '120' }).feeds!;
+    assert.deepEqual(one, [{ name: 'gddkia', urls: ['http://127.0.0.1:9/a.xml', 'http://127.0.0.1:9/b.xml'], intervalS: 120 }]);
+    assert.throws(() => loadConfig({ BDDS_FEEDS: 'echerha,frob', BDDS_FEED_ECHERHA_URL: 'ftp://x', BDDS_FEED_ECHERHA_INTERVAL_S: '5' }), (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      assert.match(err.message, /BDDS_FEEDS=.*unknown: frob/);
+      assert.match(err.message, /BDDS_FEED_ECHERHA_URL=.*must be one or more http\(s\) URLs/);
+      assert.match(err.message, /BDDS_FEED_ECHERHA_INTERVAL_S=/);
+      return true;
+    });
+  });
   it('names every bad variable', () => {
     assert.throws(() => loadConfig({ BDDS_PORT: '80x', BDDS_NOW: 'yesterday', BDDS_LOG_LEVEL: 'loud' }), (err: unknown) => {
       assert.ok(err instanceof ConfigError);
@@ -47,7 +64,10 @@ describe('bdds command line', () => {
     const usage = (await cli(['serve', '--help'])).stdout;
     assert.equal(usage, `${SERVE_USAGE}\n`);
     // From the schema itself: a variable added to the configuration cannot be left out of the help.
-    for (const name of Object.keys(ConfigSchema.shape)) assert.match(SERVE_USAGE, new RegExp(`^  ${name} `, 'm'), name);
+    // (The per-feed variables are listed in the feeds' table, a feed a line.)
+    for (const name of Object.keys(ConfigSchema.shape)) {
+      assert.match(SERVE_USAGE, name.startsWith('BDDS_FEED_') ? new RegExp(`^  [* ] [a-z-]+ +.*\\b${name}\\b`, 'm') : new RegExp(`^  ${name} `, 'm'), name);
+    }
   });
 
   it('names an unknown job and the known ones, exit 2', async () => {

@@ -100,7 +100,7 @@ describe('several instances on one Redis', () => {
     make('open', 100_000);
     make('hang', 100_000);
     closeStore(store);
-    const env = { BDDS_PORT: '0', BDDS_DB: dbPath, BDDS_NOW: NOW, BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_REDIS_URL: redis.url };
+    const env = { BDDS_PORT: '0', BDDS_DB: dbPath, BDDS_NOW: NOW, BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off', BDDS_REDIS_URL: redis.url };
     const start = async (failure: 'closed' | 'open') => {
       const server = await startServer(loadConfig({ ...env, BDDS_REDIS_FAILURE: failure }), { log: captureLogger('silent').log, engine: { lazy: true }, dataVersionsPollMs: 3_600_000 });
       cleanups.push(() => server.close());

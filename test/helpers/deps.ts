@@ -9,6 +9,7 @@ import { issueKey } from '../../api/access/issue-key.js';
 import { createDeps } from '../../api/create-deps.js';
 import { createLogger } from '../../api/logger.js';
 import type { AnyOperation } from '../../services/operation.js';
+import type { FeedSetting } from '../../data/feeds/catalog.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import type { ServicePoolOptions } from '../../services/worker/pool.js';
@@ -46,6 +47,8 @@ export interface TestDepsOptions {
   replay?: boolean;
   engine?: ServicePoolOptions;
   logLevel?: string;
+  /** The live feeds the service is configured with (the runner is the test's own). */
+  feeds?: readonly FeedSetting[];
   /** Failed authentications allowed per address (suites that send many refused keys from one address). */
   failedAuth?: { max: number; windowMs: number };
 }
@@ -71,7 +74,7 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   const { deps, lastUsed } = createDeps({
     db, engine, log,
     now: () => new Date(clock.ms),
-    settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: options.replay ?? true },
+    settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: options.replay ?? true, ...(options.feeds ? { feeds: options.feeds } : {}) },
     ...(options.failedAuth ? { failedAuth: options.failedAuth } : {}),
   });
   t.after(async () => {

@@ -8,7 +8,7 @@ export interface ServedProcess {
 
 export function serveProcess(env: Record<string, string>): Promise<ServedProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
-    env: { ...process.env, BDDS_PORT: '0', BDDS_DEMO_REPLAY: '0', BDDS_THREADS: '1', BDDS_LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, BDDS_PORT: '0', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off', BDDS_THREADS: '1', BDDS_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

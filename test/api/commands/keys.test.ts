@@ -113,7 +113,7 @@ describe('bdds keys', () => {
 
   it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {
     const dir = tempDir(t);
-    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(dir), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0' });
+    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(dir), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off' });
     const first = await startServer(config, { log: captureLogger().log });
     const demo = first.demoKey;
     assert.ok(demo);

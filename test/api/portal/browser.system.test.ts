@@ -29,7 +29,7 @@ describe('the developer portal in a browser', () => {
   it('goes from the home page to a working key by keyboard, then usage, sandbox to 50 and the 51st refused, roll and revoke', async (t) => {
     const smtp = await startSmtp(t);
     const config = loadConfig({
-      BDDS_PORT: '0', BDDS_DB: seededStore(tempDir(t)), BDDS_DEMO_REPLAY: '0', BDDS_THREADS: '1', BDDS_SMTP_URL: smtp.url,
+      BDDS_PORT: '0', BDDS_DB: seededStore(tempDir(t)), BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off', BDDS_THREADS: '1', BDDS_SMTP_URL: smtp.url,
       BDDS_MAIL_FROM: 'Portal <no-reply@example.org>',
     });
     const server = await startServer(config, { log: captureLogger().log, engine: { lazy: true } });

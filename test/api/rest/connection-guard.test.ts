@@ -60,7 +60,7 @@ const handled = (guard: ConnectionGuard) => guard.stats().accepted + guard.stats
 
 describe('connection guard', () => {
   it('on a real listener: limits connections per address, frees room as they close, sheds idle ones near the cap', async (t) => {
-    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(tempDir(t)), BDDS_NOW: '2026-11-22T10:00:00Z', BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_MAX_CONNECTIONS_PER_ADDRESS: '30' });
+    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(tempDir(t)), BDDS_NOW: '2026-11-22T10:00:00Z', BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off', BDDS_MAX_CONNECTIONS_PER_ADDRESS: '30' });
     // A cap of 40 (shedding above 90 %, 36 open) and 30 per address (from the configuration).
     const server = await startServer(config, { log: captureLogger().log, engine: { lazy: true }, connections: { maxConnections: 40 } });
     const clients: Held[] = [];
