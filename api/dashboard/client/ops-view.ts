@@ -11,6 +11,8 @@ import { dateTime, num, pct, seconds } from './format.js';
 
 const CLASSES: Record<string, string> = { standard: 'standard', forecast_stats: 'forecast and statistics', cheap: 'cheap' };
 const RUN_BADGES: Record<string, string> = { ok: 'green', 'rejected-rows': 'yellow', failed: 'red' };
+/** A live feed's status as a traffic light (pending: none yet). */
+const FEED_BADGES: Record<string, string> = { ok: 'green', stale: 'yellow', failing: 'red' };
 const fileName = (path: string) => path.split(/[\\/]/).filter(Boolean).pop() ?? path;
 const ms = (v: number | null) => (v === null ? '–' : v < 10 ? `${v.toFixed(2)} ms` : `${Math.round(v)} ms`);
 
@@ -32,10 +34,15 @@ export function createOpsView(root: HTMLElement, ctx: ViewContext): View {
     h('section', { 'aria-labelledby': 'h-ops-status' }, h('h3', { id: 'h-ops-status' }, 'Product status (self-checks)'), statusBox));
 
   function renderStatus(answer: Products['status']) {
-    const s = answer.data as { checked_at?: string; overall?: string; products?: Record<string, { status: string; latency_ms: number | null; detail: string | null; checked_at: string }> };
+    const s = answer.data;
     replace(statusBox, h('p', {}, 'Overall: ', badge(s.overall ?? null), ` (checked ${dateTime(s.checked_at ?? null)} UTC)`),
       table({ id: 'ops-status-table' }, null, ['Product', 'Status', 'Latency', 'Detail'],
-        Object.entries(s.products ?? {}).map(([name, p]) => [name, badge(p.status), numCell(p.latency_ms, p.latency_ms === null ? '–' : `${p.latency_ms} ms`), p.detail ?? ''])));
+        Object.entries(s.products ?? {}).map(([name, p]) => [name, badge(p.status), numCell(p.latency_ms, p.latency_ms === null ? '–' : `${p.latency_ms} ms`), p.detail ?? ''])),
+      s.feeds.length === 0 ? h('p', { id: 'ops-feeds-note', class: 'note' }, 'This deployment polls no live feed (the demo, or BDDS_FEEDS=off): what it serves was seeded or imported.')
+        : table({ id: 'ops-feeds' }, 'Live feeds (docs/feeds.md)', ['Feed', 'Status', 'Every', 'Last success (UTC)', 'Age', 'Failures in a row', 'Rows', 'Last error'],
+          s.feeds.map((f) => h('tr', { 'data-feed': f.name }, h('td', { title: f.title }, h('code', {}, f.name)), h('td', {}, badge(FEED_BADGES[f.status] ?? null, f.status)),
+            numCell(f.interval_s, seconds(f.interval_s)), h('td', {}, dateTime(f.last_success_at)), numCell(f.age_s, seconds(f.age_s)),
+            numCell(f.consecutive_failures, num(f.consecutive_failures)), numCell(f.rows, num(f.rows)), h('td', {}, f.last_error ?? '')))));
     statusBox.dataset.state = 'ready';
   }
 

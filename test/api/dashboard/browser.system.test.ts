@@ -220,6 +220,7 @@ describe('the operator dashboard in a browser', () => {
       assert.equal(await page.locator('#ops-keys tr[data-plan="payg"] td.num').first().getAttribute('data-value'), '1');
       assert.equal(await page.locator('#ops-engine-figures dd').first().getAttribute('data-value'), '1', 'one worker thread');
       assert.equal(await page.locator('#ops-status-table tbody tr').count(), Object.keys((await client.status.query({})).data.products).length);
+      assert.match(await page.locator('#ops-feeds-note').innerText(), /polls no live feed/, 'the demo says it polls no feed');
     });
 
     await t.test('logging out ends the session', async () => {
