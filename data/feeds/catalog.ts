@@ -18,6 +18,8 @@ export interface FeedDefinition {
   /** The URLs of one poll; their answers are imported together. */
   urls: readonly string[];
   intervalS: number;
+  /** The requests of one poll for one configured URL (default: a GET of it). */
+  requests?: (url: string, at: Date) => FeedRequest[];
   /** Headers the upstream requires beside the User-Agent. */
   headers?: Readonly<Record<string, string>>;
   /** The largest answer accepted, in bytes. */
@@ -38,7 +40,42 @@ export interface FeedDefinition {
 
 const MB = 1024 * 1024;
 
-export const FEEDS: readonly FeedDefinition[] = Object.freeze([
+/** One request of a poll: a GET of a URL, or what a feed builds (granica: a SOAP POST per crossing). */
+export interface FeedRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  body?: string;
+  headers?: Readonly<Record<string, string>>;
+  /** Names the answer in rejections and logs (the URL, and what was asked). */
+  label: string;
+}
+
+/** The Polish Border Guard's crossings with Ukraine, as its waiting-times service names them. */
+const GRANICA_CROSSINGS = ['dorohusk', 'zosin', 'dolhobyczow', 'hrebenne', 'budomierz', 'korczowa', 'medyka', 'malhowice', 'kroscienko'];
+
+const warsawHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', hourCycle: 'h23' });
+
+/**
+ * The waiting-times service's SOAP request for one crossing at the current hour in Warsaw
+ * (`getCzasyWszystko`: the operation whose request takes the date and hour; the logger's INCIDENTS.md).
+ */
+export function granicaRequests(url: string, at: Date): FeedRequest[] {
+  // Unpadded, as the logger that recorded our series asks (`str(now.month)`).
+  const p = Object.fromEntries(warsawHour.formatToParts(at).map((x) => [x.type, String(Number(x.value))]));
+  const field = (name: string, value: string) => `<${name} xsi:type="xsd:string">${value}</${name}>`;
+  return GRANICA_CROSSINGS.map((crossing) => ({
+    url, method: 'POST', label: `${url}#${crossing}`,
+    headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '"getCzasyWszystko"' },
+    body: '<?xml version="1.0" encoding="UTF-8"?>' +
+      '<SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ns1="granicaServiceOriginal" ' +
+      'xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+      'SOAP-ENV:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"><SOAP-ENV:Body><ns1:getCzasyWszystko>' +
+      `<dane_in_wszystko xsi:type="ns1:getCzasyReq">${field('jednostka', crossing)}${field('rok', p.year!)}${field('miesiac', p.month!)}` +
+      `${field('dzien', p.day!)}${field('godzina', p.hour!)}</dane_in_wszystko></ns1:getCzasyWszystko></SOAP-ENV:Body></SOAP-ENV:Envelope>`,
+  }));
+}
+
+export const FEEDS: readonly FeedDefinition[] = Object.freeze<FeedDefinition[]>([
   {
     name: 'echerha', env: 'ECHERHA', title: 'eCherha electronic queue (Ukraine): booked trucks and buses and the wait per queue',
     format: 'echerha-live', dataset: 'observations',
@@ -50,6 +87,28 @@ export const FEEDS: readonly FeedDefinition[] = Object.freeze([
     maxBytes: 2 * MB, timeoutS: 20,
     products: ['queue', 'update-info', 'multi', 'border', 'alternatives', 'travel-matrix', 'bus-carriers'],
     licence: 'eCherha (State Customs Service and Ministry of Development of Ukraine); a public service, no licence stated',
+    byDefault: true,
+  },
+  {
+    name: 'granica', env: 'GRANICA', title: 'Polish Border Guard waits at the crossings with Ukraine (granica.gov.pl), cars, buses and trucks',
+    format: 'granica-live', dataset: 'observations',
+    // A SOAP service, one POST per crossing for the current hour (the host without www.: with it, 500).
+    urls: ['https://granica.gov.pl/Services/czasyService/soap_granica.php'], requests: granicaRequests,
+    intervalS: 900, maxBytes: 64 * 1024, timeoutS: 30,
+    products: ['queue', 'update-info', 'multi', 'border', 'alternatives', 'travel-matrix', 'bus-carriers'],
+    licence: 'Straż Graniczna (granica.gov.pl); a public service, no licence stated',
+    byDefault: true,
+  },
+  {
+    name: 'dpsu', env: 'DPSU', title: 'State Border Guard Service of Ukraine map: cars and trucks waiting, cars cleared per hour (dpsu.gov.ua)',
+    format: 'dpsu-live', dataset: 'observations',
+    // An HTML page (about 610 KB); its readings carry the source's own update time (every 2.5-3 hours), so
+    // repeated polls of one update are stored once. Behind Cloudflare, which refuses large cloud providers'
+    // addresses: there, point BDDS_FEED_DPSU_URL at a proxy.
+    urls: ['https://dpsu.gov.ua/uk/map'], headers: { 'accept-language': 'uk' },
+    intervalS: 1800, maxBytes: 4 * MB, timeoutS: 60,
+    products: ['queue', 'update-info', 'multi', 'border', 'alternatives', 'travel-matrix'],
+    licence: 'State Border Guard Service of Ukraine, CC BY 4.0',
     byDefault: true,
   },
   {

@@ -24,6 +24,8 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   /** Aborts the fetch from outside (the service stopping). */
   signal?: AbortSignal;
+  /** POST with this body (a SOAP request) instead of a GET. */
+  post?: string;
 }
 
 export type FetchResult =
@@ -41,7 +43,7 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
     : new FeedFetchError(`no complete answer within ${options.timeoutMs} ms`, 'timeout');
   let res: Response;
   try {
-    res = await fetch(url, { headers, signal, redirect: 'follow' });
+    res = await fetch(url, { headers, signal, redirect: 'follow', ...(options.post !== undefined ? { method: 'POST', body: options.post } : {}) });
   } catch (err) {
     if (signal.aborted) throw timedOut();
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;

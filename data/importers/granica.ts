@@ -4,7 +4,7 @@
  */
 import { cellNumber, forEachRow, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
 
-const COLUMNS = [
+export const COLUMNS = [
   ['trucks_exit_min', 'PL', 9], ['trucks_entry_min', 'UA', 9],
   ['cars_exit_min', 'PL', 4], ['cars_entry_min', 'UA', 4],
   ['buses_exit_min', 'PL', 6], ['buses_entry_min', 'UA', 6],

@@ -59,18 +59,20 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
     const t0 = performance.now();
     const at = parts.now();
     const held = parts.feeds.get(def.name);
-    // Conditional GET only where one URL makes the answer: validators are kept per feed.
-    const single = setting.urls.length === 1;
     const report = (outcome: FeedRunReport['outcome'], fields: Partial<FeedRunReport> = {}): FeedRunReport => ({
       feed: def.name, outcome, rows: 0, imported: 0, duplicates: 0, rejected: 0, error: null, durationMs: Math.round(performance.now() - t0), ...fields,
     });
     try {
       const docs: { text: string; file: string }[] = [];
       let validators = { etag: null as string | null, lastModified: null as string | null };
-      for (const url of setting.urls) {
-        const got = await fetchFeed(url, {
+      const requests = setting.urls.flatMap((url) => def.requests?.(url, at) ?? [{ url, method: 'GET' as const, label: url }]);
+      // Conditional GET only where one GET makes the answer: validators are kept per feed.
+      const single = requests.length === 1 && requests[0]!.method === 'GET';
+      for (const request of requests) {
+        const got = await fetchFeed(request.url, {
           timeoutMs: (setting.timeoutS ?? def.timeoutS) * 1000, maxBytes: def.maxBytes, userAgent: parts.userAgent, signal: stop.signal,
-          ...(def.headers ? { headers: { ...def.headers } } : {}),
+          headers: { ...def.headers, ...request.headers },
+          ...(request.method === 'POST' ? { post: request.body ?? '' } : {}),
           ...(single ? { etag: held?.etag ?? null, lastModified: held?.last_modified ?? null } : {}),
         });
         if (got.status === 'not-modified') {
@@ -78,7 +80,7 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
           parts.feeds.record(def.name, { kind: 'not-modified', at: at.toISOString(), durationMs: done.durationMs });
           return done;
         }
-        docs.push({ text: got.text, file: url });
+        docs.push({ text: got.text, file: request.label });
         validators = { etag: got.etag, lastModified: got.lastModified };
       }
       const parsed = parseTexts(def.format, docs, { at });
@@ -120,6 +122,7 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
     if (stop.signal.aborted) return;
     const timer = setTimeout(() => {
       void runNow(setting.name).then(() => {
+        if (stop.signal.aborted) return;
         const failures = parts.feeds.get(setting.name)?.consecutive_failures ?? 0;
         schedule(setting, nextDelayMs(setting, failures, random));
       });

@@ -12,20 +12,29 @@ export type Reply =
   | { kind: 'trickle'; body: string; everyMs: number }
   | { kind: 'cut'; body: string; declaredBytes: number };
 
+export interface Received {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
 export interface FeedServer {
   url: string;
   /** What the next requests get (until set again). */
-  reply(reply: Reply | ((request: { path: string; headers: IncomingHttpHeaders }) => Reply)): void;
-  requests: { path: string; headers: IncomingHttpHeaders }[];
+  reply(reply: Reply | ((request: Received) => Reply)): void;
+  requests: Received[];
 }
 
 export async function startFeedServer(t: TestContext): Promise<FeedServer> {
-  let current: Reply | ((request: { path: string; headers: IncomingHttpHeaders }) => Reply) = { kind: 'body', body: '' };
+  let current: Reply | ((request: Received) => Reply) = { kind: 'body', body: '' };
   const requests: FeedServer['requests'] = [];
   const open = new Set<ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((req, res) => {
-    const request = { path: req.url ?? '/', headers: req.headers };
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    const request: Received = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
     requests.push(request);
     const reply = typeof current === 'function' ? current(request) : current;
     open.add(res);

@@ -22,7 +22,8 @@ describe('bdds feeds', () => {
     assert.deepEqual([JSON.parse(failed.stdout).outcome, JSON.parse(failed.stdout).error], ['failed', 'HTTP 503']);
 
     const list = JSON.parse((await runCli(['feeds', 'list', '--json'], env)).stdout) as { name: string; polled: boolean; status: string; failures: number; urls: string[] }[];
-    assert.deepEqual(list.map((f) => [f.name, f.polled, f.status]), [['echerha', true, 'failing'], ['gddkia', true, 'pending'], ['mimit-stations', false, 'pending'], ['mimit-prices', false, 'pending']]);
+    assert.deepEqual(list.map((f) => [f.name, f.polled, f.status]), [['echerha', true, 'failing'], ['granica', true, 'pending'], ['dpsu', true, 'pending'],
+      ['gddkia', true, 'pending'], ['mimit-stations', false, 'pending'], ['mimit-prices', false, 'pending']]);
     assert.deepEqual(list[0]!.urls, [`${upstream.url}/w/1`]);
     const table = (await runCli(['feeds', 'list'], env)).stdout;
     assert.match(table, /^feed +polled +every +status/);

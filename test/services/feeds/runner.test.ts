@@ -177,4 +177,49 @@ describe('live feeds', () => {
     const petrol = station.prices.filter((p) => p.local_name === 'Benzina' && p.self_service === true);
     assert.deepEqual(petrol.map((p) => [p.price, p.reported_at.slice(0, 10)]), [[2.049, '2026-11-25']], 'the polled price replaced the older one');
   });
+
+  it('asks the Polish Border Guard for each crossing at the current Warsaw hour and stores its waits as live readings', async (t) => {
+    const upstream = await startFeedServer(t);
+    const recorded = (crossing: string) => readFileSync(fixturePath(`pl-ua/granica-live/${crossing}_2026-08-09_15.xml`), 'utf8');
+    upstream.reply((request) => {
+      const crossing = /<jednostka[^>]*>([a-z]+)</.exec(request.body)?.[1] ?? '';
+      // Dorohusk and Medyka as recorded; the others answer like Dorohusk, under their own name.
+      const answer = crossing === 'medyka' ? recorded('medyka') : recorded('dorohusk').replace('>Dorohusk<', `>${crossing}<`);
+      return { kind: 'body', body: answer, headers: { 'content-type': 'text/xml' } };
+    });
+    const feeds = [{ name: 'granica', urls: [`${upstream.url}/soap_granica.php`], intervalS: 900 }];
+    // 15:30 in Warsaw (CEST) on the day the answers were recorded: the hour they were asked for.
+    const { deps, db } = createTestDeps(t, { replay: false, now: '2026-08-09T13:30:00Z', feeds });
+    const runner = createFeedRunner(feeds, { db, feeds: deps.repos.feeds, versions: deps.versions, log: deps.log, now: deps.now, userAgent: 'bdds-test/1' });
+    t.after(() => runner.close());
+    const report = await runner.runNow('granica');
+    assert.equal(report.outcome, 'ok', String(report.error));
+    assert.equal(upstream.requests.length, 9, 'one request per crossing');
+    for (const r of upstream.requests) {
+      assert.equal(r.method, 'POST');
+      assert.equal(r.headers.soapaction, '"getCzasyWszystko"');
+      assert.match(r.body, /<rok xsi:type="xsd:string">2026<\/rok><miesiac xsi:type="xsd:string">8<\/miesiac><dzien xsi:type="xsd:string">9<\/dzien><godzina xsi:type="xsd:string">15<\/godzina>/);
+    }
+    // Medyka's trucks leaving Poland: 1 hour, as recorded (Dorohusk's: 10 hours).
+    const medykaTrucks = deps.repos.directory.all().find((c) => c.crossing_type === 9 && /Medyka/.test(deps.repos.directory.name(c.location_id, 'en')) && c.origin === 2)!;
+    const view = deps.repos.observations.view(medykaTrucks.ppid, Date.parse('2026-08-09T13:30:00Z') / 1000)!;
+    assert.equal(view.source, 'granica');
+    assert.equal(deps.repos.observations.latest(view, Date.parse('2026-08-09T13:30:00Z') / 1000)!.wait_min, 60);
+  });
+
+  it('reads the DPSU map page: cars and trucks waiting at the time the source states, asked in Ukrainian', async (t) => {
+    const upstream = await startFeedServer(t);
+    upstream.reply({ kind: 'body', body: readFileSync(fixturePath('pl-ua/dpsu-live/uk-map_2026-08-20T0928Z.html'), 'utf8'), headers: { 'content-type': 'text/html' } });
+    const feeds = [{ name: 'dpsu', urls: [`${upstream.url}/uk/map`], intervalS: 1800 }];
+    const { deps, db } = createTestDeps(t, { replay: false, now: '2026-08-20T09:28:00Z', feeds });
+    const runner = createFeedRunner(feeds, { db, feeds: deps.repos.feeds, versions: deps.versions, log: deps.log, now: deps.now, userAgent: 'bdds-test/1' });
+    t.after(() => runner.close());
+    const first = await runner.runNow('dpsu');
+    assert.equal(first.outcome, 'ok', String(first.error));
+    assert.ok(first.imported > 9, `imported ${first.imported}`);
+    assert.equal(upstream.requests[0]!.headers['accept-language'], 'uk');
+    // The readings carry the source's own update times: polling the same update again stores nothing.
+    const again = await runner.runNow('dpsu');
+    assert.deepEqual([again.imported, again.duplicates], [0, first.imported]);
+  });
 });
