@@ -37,6 +37,10 @@ export interface IngestOptions {
   source?: string;
   /** Road CSV reports approved on import (an official feed's always are). */
   approve?: boolean;
+  /** Places written in transactions of this many records (places/run.ts); default one transaction. */
+  chunk?: number;
+  /** Called between two such transactions. */
+  between?: () => void;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -104,7 +108,10 @@ export function writeParsed(db: Db, parsed: ParsedDocs, options: IngestOptions):
   if (parsed.dataset === 'observations') {
     return { dataset: 'observations', summary: importFeeds(db, parsed.feeds, createResolver(createDirectoryRepo(db)), progress) };
   }
-  if (parsed.dataset === 'places') return { dataset: 'places', summary: importPlaces(db, parsed.feeds, { now: options.now, ...progress }) };
+  if (parsed.dataset === 'places') {
+    return { dataset: 'places', summary: importPlaces(db, parsed.feeds, { now: options.now, ...progress, ...(options.chunk ? { chunk: options.chunk } : {}),
+      ...(options.between ? { between: options.between } : {}) }) };
+  }
   const road = ROAD_FORMATS[parsed.format]!;
   const status = road.official || options.approve ? 'approved' as const : 'pending' as const;
   // Snapshots one after another, in the order given (a folder: by name, i.e. by date): each ends what it drops.

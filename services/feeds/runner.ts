@@ -14,7 +14,11 @@ import { fetchFeed, FeedFetchError } from '../../data/feeds/fetch.js';
 import type { FeedsRepo } from '../../data/feeds-repo.js';
 import { ingestCounts, parseTexts, writeParsed } from '../../data/importers/ingest.js';
 import type { Db } from '../../data/store.js';
+import { ingestOffThread } from './ingest-off-thread.js';
 import { refusal } from './validate.js';
+
+/** Records per transaction of an off-thread import: the write lock is let go between them (~40 ms each here). */
+export const OFF_THREAD_CHUNK = 2_000;
 
 /** The first retry after a failure; it doubles with each failure in a row, up to the feed's interval. */
 export const FIRST_RETRY_S = 30;
@@ -83,12 +87,16 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
         docs.push({ text: got.text, file: request.label });
         validators = { etag: got.etag, lastModified: got.lastModified };
       }
-      const parsed = parseTexts(def.format, docs, { at });
-      const refused = refusal(parsed);
-      if (refused) throw new Error(`refused: ${refused}`);
-      const result = writeParsed(parts.db, parsed, { at, now: parts.now() });
-      const counts = ingestCounts(result);
-      const done = report('ok', { rows: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected.length });
+      const counts = def.offThread
+        ? await offThread(def, docs, at)
+        : (() => {
+          const parsed = parseTexts(def.format, docs, { at });
+          const refused = refusal(parsed);
+          if (refused) throw new Error(`refused: ${refused}`);
+          const all = ingestCounts(writeParsed(parts.db, parsed, { at, now: parts.now() }));
+          return { ...all, rejected: all.rejected.length };
+        })();
+      const done = report('ok', { rows: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected });
       parts.feeds.record(def.name, {
         kind: 'ok', at: at.toISOString(), durationMs: done.durationMs, rows: counts.rowsRead, imported: counts.imported,
         etag: single ? validators.etag : null, lastModified: single ? validators.lastModified : null,
@@ -103,6 +111,13 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
       if (!stop.signal.aborted) parts.log.warn({ feed: def.name, error }, 'feed poll failed; the data held stays served');
       return done;
     }
+  }
+
+  /** A large answer parsed, validated and stored on a thread of its own, in transactions of OFF_THREAD_CHUNK records. */
+  async function offThread(def: FeedDefinition, docs: { text: string; file: string }[], at: Date) {
+    const reply = await ingestOffThread({ dbPath: parts.db.name, format: def.format, docs, atMs: at.getTime(), nowMs: parts.now().getTime(), chunk: OFF_THREAD_CHUNK });
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.counts;
   }
 
   /** One poll of `name` now, or the one already under way. */

@@ -28,7 +28,7 @@ export async function bundleWorkers() {
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(join(cache, 'bdds-workers-'));
   await build({
-    entryPoints: { 'service-worker': 'services/worker/entry.ts', 'counter-writer': 'data/counter-writer/worker.ts', 'test-engine-tasks': 'test/engine/fixtures/tasks.ts' },
+    entryPoints: { 'service-worker': 'services/worker/entry.ts', 'counter-writer': 'data/counter-writer/worker.ts', 'test-engine-tasks': 'test/engine/fixtures/tasks.ts', 'feed-ingest': 'services/feeds/ingest-thread.ts' },
     outdir, bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20',
     outExtension: { '.js': '.mjs' }, plugins: [moduleUrls], logLevel: 'warning',
   });

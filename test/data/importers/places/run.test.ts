@@ -9,6 +9,25 @@ import { feed, price, station } from '../../../helpers/places.js';
 const now = new Date('2026-11-22T10:00:00Z');
 
 describe('importing places', () => {
+  it('in short transactions stores what one transaction stores, pausing between them, and moves the version once', (t) => {
+    const stores = [0, 1].map(() => {
+      const db = openStore(join(tempDir(t), 'bdds.sqlite'));
+      t.after(() => closeStore(db));
+      return db;
+    });
+    const stations = Array.from({ length: 7 }, (_, i) => station(String(i), 46 + i / 100, 13));
+    const prices = Array.from({ length: 7 }, (_, i) => price(String(i), 'diesel', 1.7 + i / 100));
+    let pauses = 0;
+    const whole = importPlaces(stores[0]!, [feed('mimit', { stations, prices })], { now });
+    const chunked = importPlaces(stores[1]!, [feed('mimit', { stations, prices })], { now, chunk: 3, between: () => void pauses++ });
+    assert.deepEqual(chunked, whole);
+    assert.equal(pauses, 4, '14 records in transactions of 3: 5 transactions, 4 pauses');
+    const rows = (db: (typeof stores)[number]) => db.prepare('SELECT source, station_id, grade, price, reported_at FROM fuel_prices ORDER BY station_id').all();
+    assert.deepEqual(rows(stores[1]!), rows(stores[0]!));
+    const version = (db: (typeof stores)[number]) => db.prepare("SELECT version FROM dataset_versions WHERE dataset = 'places'").pluck().get();
+    assert.deepEqual([version(stores[0]!), version(stores[1]!)], [1, 1]);
+  });
+
   it('adds once, changes nothing on the same file again, updates a station that changed and a price only when newer', (t) => {
     const db = openStore(join(tempDir(t), 'bdds.sqlite'));
     t.after(() => closeStore(db));
