@@ -35,7 +35,7 @@ function json(r: BacktestReport) {
     origins: r.rolling ? r.rolling.model.origins : r.atOrigins!.card.perRun.length,
     per_origin: r.atOrigins ? r.atOrigins.card.perRun.map((p) => ({
       origin: textOf(p.t0), start: iso(r.startS + p.t0 * 3600),
-      rmse: { ensemble: p.ensemble, seasonal_naive: p.seasonal_naive, seasonal_mean4: p.seasonal_mean4 },
+      rmse: { ensemble: p.ensemble, seasonal_naive: p.seasonal_naive, seasonal_mean4: p.seasonal_mean4, persistence: p.persistence },
     })) : null,
     skipped_origins: r.atOrigins ? r.atOrigins.skipped.map((s) => ({ origin: textOf(s.t0), reason: s.reason })) : [],
     mean_origin_rmse: r.atOrigins ? meanOriginRmse(r.atOrigins.card) : null,
@@ -44,6 +44,7 @@ function json(r: BacktestReport) {
     weights: r.rolling ? r.rolling.model.weights : null,
     coverage_50: bands.h1_168.coverage_50, coverage_80: bands.h1_168.coverage_80, coverage_95: bands.h1_168.coverage_95,
     ratio_24h_to_seasonal_naive: bands.h1_24.mase,
+    ratio_24h_mae_to_persistence: bands.h1_24.mae.ensemble !== null && bands.h1_24.mae.persistence ? bands.h1_24.mae.ensemble / bands.h1_24.mae.persistence : null,
   });
 }
 
@@ -68,7 +69,8 @@ export function printReport(r: BacktestReport, asJson: boolean, io: Pick<CliIo, 
     for (const s of a.skipped) io.out(`origin ${a.texts[a.indices.indexOf(s.t0)]} skipped: ${s.reason}`);
     io.out(`${a.card.perRun.length} origin(s), ${r.horizon} h each, the model fitted on ${r.historyDays ? `the last ${r.historyDays} days` : 'all the history'} before each`);
     for (const p of a.card.perRun) {
-      io.out(`  ${a.texts[a.indices.indexOf(p.t0)]}: RMSE ensemble ${p.ensemble.toFixed(2)}, seasonal naive ${p.seasonal_naive.toFixed(2)}, four-week mean ${p.seasonal_mean4.toFixed(2)}`);
+      io.out(`  ${a.texts[a.indices.indexOf(p.t0)]}: RMSE ensemble ${p.ensemble.toFixed(2)}, seasonal naive ${p.seasonal_naive.toFixed(2)}, ` +
+        `four-week mean ${p.seasonal_mean4.toFixed(2)}, persistence ${p.persistence.toFixed(2)}`);
     }
     printOriginRmse(a.card, r.horizon, io);
     printBands(a.bands, io, r.horizon);

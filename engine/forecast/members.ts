@@ -119,6 +119,35 @@ export const holtWinters: Member = (history, cells, futureCells) => {
   return Float64Array.from(futureCells, (c) => clip(level + season[c]!));
 };
 
+/** The latest value of the history (NaN when it holds none). */
+function lastValue(history: Float64Array): number {
+  for (let i = history.length - 1; i >= 0; i--) if (!Number.isNaN(history[i]!)) return history[i]!;
+  return NaN;
+}
+
+/**
+ * Persistence: the latest reading held for every step. On queues that stay on a plateau for days and jump
+ * when a crossing's regime changes (eCherha's booked truck waits), the baseline to beat, and a member.
+ */
+export const persistence: Member = (history, _cells, futureCells) => new Float64Array(futureCells.length).fill(lastValue(history));
+
+/** Half-life (hours) of the damped persistence's pull towards the typical week. */
+export const PERSISTENCE_HALF_LIFE_H = 24;
+
+/**
+ * Damped persistence: the latest reading, relaxing towards the typical week's median of each step's hour
+ * with a half-life of PERSISTENCE_HALF_LIFE_H (the latest reading where the week has no median there).
+ */
+export const persistenceDamped: Member = (history, cells, futureCells) => {
+  const last = lastValue(history);
+  const medians = cellMedians(history, cells);
+  return Float64Array.from(futureCells, (c, k) => {
+    const w = 0.5 ** ((k + 1) / PERSISTENCE_HALF_LIFE_H);
+    const m = medians[c]!;
+    return Number.isNaN(m) ? last : clip(w * last + (1 - w) * m);
+  });
+};
+
 export type { MemberName };
 
 /** The members computed from the recent window alone (the calendar regression is fitted apart: calendar-member.ts). */
@@ -130,6 +159,8 @@ export const MEMBERS: Record<WindowMemberName, Member> = {
   profile_median: profileMedian,
   profile_corrected: profileCorrected,
   holt_winters: holtWinters,
+  persistence,
+  persistence_damped: persistenceDamped,
 };
 
 export const MEMBER_NAMES: readonly MemberName[] = FORECAST_MEMBERS;

@@ -1,8 +1,8 @@
 /**
  * Accuracy of back-test runs per horizon bucket: MAE and RMSE of the ensemble and of every member, and
  * interval coverage. Every figure of a bucket is taken over the same points: the steps where the actual
- * value, the ensemble and both baselines (seasonal naive, four-week seasonal mean) exist, so a ratio to a
- * baseline compares like with like.
+ * value, the ensemble and the three baselines (seasonal naive, four-week seasonal mean, persistence) exist,
+ * so a ratio to a baseline compares like with like.
  */
 import { HORIZON_BUCKETS, type BucketMetrics, type BucketName, type MemberName, type Quantiles } from '../../models/engine-results.js';
 import { bucketOf, type OriginRun } from './backtest.js';
@@ -33,18 +33,19 @@ export class Scorecard {
   private readonly buckets = Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, {
     ensemble: sums(), members: Object.fromEntries(MEMBER_NAMES.map((m) => [m, sums()])), inside: [0, 0, 0],
   }])) as unknown as Record<BucketName, BucketSums>;
-  /** Per run: RMSE of the ensemble and of the two baselines over the run's common points. */
-  readonly perRun: { t0: number; ensemble: number; seasonal_naive: number; seasonal_mean4: number }[] = [];
+  /** Per run: RMSE of the ensemble and of the baselines over the run's common points. */
+  readonly perRun: { t0: number; ensemble: number; seasonal_naive: number; seasonal_mean4: number; persistence: number }[] = [];
 
   add(run: OriginRun, weights: Record<BucketName, MemberWeights>, quantiles: Record<BucketName, Quantiles>): void {
-    const own = { ensemble: sums(), seasonal_naive: sums(), seasonal_mean4: sums() };
+    const own = { ensemble: sums(), seasonal_naive: sums(), seasonal_mean4: sums(), persistence: sums() };
     for (let s = 0; s < run.actual.length; s++) {
       const a = run.actual[s]!;
       const sn = run.preds.seasonal_naive[s]!;
       const s4 = run.preds.seasonal_mean4[s]!;
+      const p = run.preds.persistence[s]!;
       const bucket = bucketOf(s);
       const f = blend(run.preds, s, weights[bucket]);
-      if (Number.isNaN(a) || Number.isNaN(f) || Number.isNaN(sn) || Number.isNaN(s4)) continue;
+      if (Number.isNaN(a) || Number.isNaN(f) || Number.isNaN(sn) || Number.isNaN(s4) || Number.isNaN(p)) continue;
       const b = this.buckets[bucket];
       addError(b.ensemble, f - a);
       for (const m of MEMBER_NAMES) if (!Number.isNaN(run.preds[m][s]!)) addError(b.members[m], run.preds[m][s]! - a);
@@ -55,10 +56,12 @@ export class Scorecard {
       addError(own.ensemble, f - a);
       addError(own.seasonal_naive, sn - a);
       addError(own.seasonal_mean4, s4 - a);
+      addError(own.persistence, p - a);
     }
     const rmse = (e: ErrorSums) => (e.n ? Math.sqrt(e.sq / e.n) : NaN);
     if (own.ensemble.n) {
-      this.perRun.push({ t0: run.t0, ensemble: rmse(own.ensemble), seasonal_naive: rmse(own.seasonal_naive), seasonal_mean4: rmse(own.seasonal_mean4) });
+      this.perRun.push({ t0: run.t0, ensemble: rmse(own.ensemble), seasonal_naive: rmse(own.seasonal_naive), seasonal_mean4: rmse(own.seasonal_mean4),
+        persistence: rmse(own.persistence) });
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * Back-test figures pooled over horizon buckets (1-24 h = 1-6 and 7-24; 1-168 h = all three) and over
  * series, weighted by points: MAE as the point-weighted mean, RMSE as the root of the point-weighted mean
- * square, coverage as the share of points inside. The ensemble and both baselines are pooled over the
- * same points (metrics.ts scores them on common points).
+ * square, coverage as the share of points inside. The ensemble and the baselines are pooled over the
+ * same points (metrics.ts scores them on common points; a model stored before persistence has none).
  */
 import { HORIZON_BUCKETS, type BucketMetrics, type BucketName } from '../../models/engine-results.js';
 
@@ -15,7 +15,7 @@ export const BANDS = [
 ] as const satisfies readonly { name: string; label: string; buckets: readonly BucketName[] }[];
 export type BandName = (typeof BANDS)[number]['name'];
 
-const FIGURES = ['ensemble', 'seasonal_naive', 'seasonal_mean4'] as const;
+const FIGURES = ['ensemble', 'seasonal_naive', 'seasonal_mean4', 'persistence'] as const;
 type Figure = (typeof FIGURES)[number];
 
 export interface BandFigures {

@@ -63,7 +63,7 @@ function servedCalendar(startS: number, hours: number, timezone: string, calenda
 }
 
 /** A figure of the model's description (null where not measured). */
-const round3 = (v: number | null) => (v === null ? null : roundTo(v, 3));
+const round3 = (v: number | null | undefined) => (v === null || v === undefined ? null : roundTo(v, 3));
 /** A forecast value; NaN (no forecast for the hour) is null. */
 const round1 = (v: number) => (Number.isNaN(v) ? null : roundTo(v, 1));
 
@@ -144,9 +144,11 @@ function describeModel(stored: StoredModel) {
     mae: round3(day.mae.ensemble),
     baseline_mae: round3(day.mae.seasonal_naive),
     baseline_mean4_mae: round3(day.mae.seasonal_mean4),
+    baseline_persistence_mae: round3(day.mae.persistence),
     rmse: round3(day.rmse.ensemble),
     baseline_rmse: round3(day.rmse.seasonal_naive),
     baseline_mean4_rmse: round3(day.rmse.seasonal_mean4),
+    baseline_persistence_rmse: round3(day.rmse.persistence),
     coverage_80: round3(all.coverage_80),
     coverage_50: round3(all.coverage_50),
     coverage_95: round3(all.coverage_95),

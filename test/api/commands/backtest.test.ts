@@ -41,7 +41,7 @@ describe('bdds backtest', () => {
     assert.equal(json.per_origin[0].start, '2016-11-24T08:00Z');
     for (const band of ['h1_6', 'h7_24', 'h25_168', 'h1_24', 'h1_168']) {
       const f = json.bands[band];
-      for (const k of ['ensemble', 'seasonal_naive', 'seasonal_mean4']) assert.equal(typeof f.mae[k], 'number', `${band} mae ${k}`);
+      for (const k of ['ensemble', 'seasonal_naive', 'seasonal_mean4', 'persistence']) assert.equal(typeof f.mae[k], 'number', `${band} mae ${k}`);
       for (const k of ['coverage_50', 'coverage_80', 'coverage_95', 'mase']) assert.equal(typeof f[k], 'number', `${band} ${k}`);
     }
     assert.equal(json.bands.h1_168.points, 72);
@@ -55,8 +55,9 @@ describe('bdds backtest', () => {
     assert.equal(text.status, 0, text.stderr);
     assert.match(text.stdout, /DST: 2016-11-06 01:00 occurs twice in America\/Vancouver: 1 row\(s\)/);
     assert.match(text.stdout, new RegExp(`rejected ${b}:6: value 'lots' is not a number`));
-    assert.match(text.stdout, /mean 72-hour RMSE over 1 origins: ensemble \d/);
-    assert.match(text.stdout, /band\s+points\s+MAE ens\s+naive\s+mean4\s+ens\/naive\s+ens\/mean4\s+RMSE ens/);
+    assert.match(text.stdout, /mean 72-hour RMSE over 1 origins: ensemble \d.*, persistence \d.*ensemble \/ the better of persistence and naive \d/);
+    assert.match(text.stdout, /band\s+points\s+MAE ens\s+naive\s+mean4\s+persist\s+ens\/naive\s+ens\/mean4\s+ens\/pers\s+RMSE ens/);
+    assert.equal(typeof json.per_origin[0].rmse.persistence, 'number');
   });
   it('runs the rolling back-test by default, with a limited history, and says why it cannot run', async (t) => {
     const dir = tempDir(t);

@@ -16,14 +16,16 @@ describe('forecast', () => {
     assert.ok(day.data.every((s: { lower_bound: number; avg_cars: number; upper_bound: number; wait_min: number }) =>
       s.lower_bound >= 0 && s.lower_bound <= s.avg_cars && s.avg_cars <= s.upper_bound && s.wait_min >= 0));
     const model = day.meta.model;
-    for (const field of ['mae', 'baseline_mae', 'baseline_mean4_mae', 'rmse', 'baseline_rmse', 'baseline_mean4_rmse', 'coverage_80', 'coverage_50', 'coverage_95']) {
+    for (const field of ['mae', 'baseline_mae', 'baseline_mean4_mae', 'baseline_persistence_mae', 'rmse', 'baseline_rmse', 'baseline_mean4_rmse',
+      'baseline_persistence_rmse', 'coverage_80', 'coverage_50', 'coverage_95']) {
       assert.equal(typeof model[field], 'number', field);
     }
     assert.equal(model.unit, 'vehicles');
     // Fitted on all the history held, with the holiday calendars of both countries of the crossing.
     assert.deepEqual(model.calendars, ['UA', 'PL'], 'origin then destination');
     assert.ok(model.history_days >= 55, String(model.history_days));
-    assert.ok(model.members.includes('calendar_ridge') && model.members.includes('seasonal_mean4'));
+    assert.ok(['calendar_ridge', 'seasonal_mean4', 'persistence', 'persistence_damped'].every((m) => model.members.includes(m)), String(model.members));
+    assert.equal(typeof model.by_horizon.h1_6.mae.persistence, 'number', 'persistence measured beside the other members');
     assert.equal(typeof model.weights.h25_168.calendar_ridge, 'number');
     assert.equal(typeof model.by_horizon.h25_168.rmse.seasonal_mean4, 'number');
     assert.equal(day.usage.class, 'forecast_stats');
