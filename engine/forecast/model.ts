@@ -1,7 +1,7 @@
 /**
  * The forecast model of one series, chosen by measurement: a rolling-origin back-test (backtest.ts) weights
  * the members per horizon bucket (inverse mean squared error, falling back to the single best member wherever
- * the blend does not beat it), and split-conformal intervals come from the empirical quantiles of back-test
+ * the blend does not beat it, in sample and on the held-out origins), and split-conformal intervals come from the empirical quantiles of back-test
  * residuals per bucket. Weights and quantiles are fitted on every other origin and measured on the rest,
  * so the published accuracy is out of sample; the served model is then refitted on all origins, and the
  * calendar regression on the whole history.
@@ -22,6 +22,7 @@ type Weights = Record<BucketName, MemberWeights>;
 
 const calendarOf = (c: HourCalendar | Int32Array) => (c instanceof Int32Array ? cellsCalendar(c) : c);
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+const mseOf = (e: { sq: number; n: number }) => (e.n ? e.sq / e.n : Infinity);
 
 /**
  * Per bucket, weights proportional to each member's inverse mean squared error on the runs (the ensemble
@@ -70,6 +71,19 @@ export function fitForecastModel(values: Float64Array, calendar: HourCalendar | 
   const calWeights = fitWeights(calibration);
   const metrics = evaluateRuns(holdout, calWeights, residualQuantiles(calibration, calWeights));
   const weights = fitWeights(runs);
+  // Out of sample, per bucket: where the blend fitted on the calibration origins lost to the calibration's
+  // best single member on the held-out ones, the served model uses the best single member alone.
+  for (const { name: bucket } of HORIZON_BUCKETS) {
+    const calErrors = memberErrors(calibration, bucket);
+    const best = MEMBER_NAMES.reduce((a, b) => (mseOf(calErrors[b]) < mseOf(calErrors[a]) ? b : a));
+    const blendMse = mean(ensembleResiduals(holdout, bucket, calWeights[bucket]).map((r) => r * r));
+    const bestMse = mseOf(memberErrors(holdout, bucket)[best]);
+    if (blendMse !== null && Number.isFinite(bestMse) && blendMse > bestMse) {
+      const allErrors = memberErrors(runs, bucket);
+      const overall = MEMBER_NAMES.reduce((a, b) => (mseOf(allErrors[b]) < mseOf(allErrors[a]) ? b : a));
+      weights[bucket] = Object.fromEntries(MEMBER_NAMES.map((m) => [m, m === overall ? 1 : 0])) as MemberWeights;
+    }
+  }
   const member = new CalendarMember(values, cal, lagWeeksFor(o.horizon), o.calendarMember);
   const coefficients = member.fitAt([values.length])[0];
   return {
