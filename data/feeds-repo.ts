@@ -20,6 +20,8 @@ export interface FeedState {
   /** Rows the last good response held, and readings or records it added or changed. */
   last_rows: number;
   last_imported: number;
+  /** Rows of the last good answer rejected, each with its reason (a quirk of the feed, an unknown crossing). */
+  last_rejected: number;
   last_duration_ms: number | null;
   etag: string | null;
   last_modified: string | null;
@@ -29,7 +31,7 @@ export interface FeedState {
 const ERROR_MAX_CHARS = 300;
 
 export type FeedOutcome =
-  | { kind: 'ok'; at: string; durationMs: number; rows: number; imported: number; etag: string | null; lastModified: string | null }
+  | { kind: 'ok'; at: string; durationMs: number; rows: number; imported: number; rejected: number; etag: string | null; lastModified: string | null }
   | { kind: 'not-modified'; at: string; durationMs: number }
   | { kind: 'failed'; at: string; durationMs: number; error: string };
 
@@ -38,7 +40,8 @@ export function createFeedsRepo(db: Db) {
   const all = db.prepare('SELECT * FROM feeds ORDER BY name');
   const ensure = db.prepare('INSERT INTO feeds (name) VALUES (?) ON CONFLICT (name) DO NOTHING');
   const ok = db.prepare(`UPDATE feeds SET last_attempt_at = @at, last_success_at = @at, last_error = NULL, consecutive_failures = 0,
-      fetches = fetches + 1, last_rows = @rows, last_imported = @imported, last_duration_ms = @durationMs, etag = @etag, last_modified = @lastModified
+      fetches = fetches + 1, last_rows = @rows, last_imported = @imported, last_rejected = @rejected, last_duration_ms = @durationMs,
+      etag = @etag, last_modified = @lastModified
     WHERE name = @name`);
   const notModified = db.prepare(`UPDATE feeds SET last_attempt_at = @at, last_success_at = @at, last_error = NULL, consecutive_failures = 0,
       fetches = fetches + 1, not_modified = not_modified + 1, last_imported = 0, last_duration_ms = @durationMs WHERE name = @name`);

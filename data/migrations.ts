@@ -323,4 +323,7 @@ export const MIGRATIONS: readonly string[] = [
      etag                 TEXT,
      last_modified        TEXT
    ) STRICT, WITHOUT ROWID;`,
+  // 13: how many rows a feed's last good answer held that were rejected (each with its reason: a quirk of
+  // the feed, an unknown crossing), shown on /status beside its rows.
+  `ALTER TABLE feeds ADD COLUMN last_rejected INTEGER NOT NULL DEFAULT 0 CHECK (last_rejected >= 0);`,
 ];

@@ -28,8 +28,9 @@ export const FeedHealth = z.object({
   failures: z.number().int(),
   fetches: z.number().int(),
   last_error: z.string().nullable(),
-  /** Rows its last good answer held. */
+  /** Rows its last good answer held, and how many of them were rejected (each with its reason in the log of `bdds feeds run`). */
   rows: z.number().int(),
+  rejected: z.number().int(),
   /** The products it supplies. */
   products: z.array(z.string()),
 });

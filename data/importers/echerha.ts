@@ -6,6 +6,27 @@
 import { z } from 'zod';
 import { cellNumber, forEachRow, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
 
+/** The longest wait eCherha can mean: 30 days (its truck queues reach 4-5 days; one reading said 188). */
+const MAX_WAIT_S = 30 * 86_400;
+/** A queue this long never has no wait: a zero wait beside it is not a measurement. */
+const LONG_QUEUE = 50;
+
+/**
+ * The feed's known quirks, read the same way from the logger's CSV and the live API (recorded in
+ * ../shared/data/echerha-archive-yahodyn): a reading they mark is rejected with the reason, so that it
+ * reaches no product and no model, and the import summary and a feed's poll count it.
+ *  - the placeholder weeks (April 2024): the wait is exactly 86,400 s x the queue;
+ *  - a wait beyond MAX_WAIT_S (16,243,200 s = 188 days on 2024-04-22);
+ *  - a zero wait with LONG_QUEUE or more vehicles booked.
+ */
+export function echerhaQuirk(waitS: number | null, vehicles: number | null): string | null {
+  if (waitS === null) return null;
+  if (vehicles !== null && vehicles > 0 && waitS === 86_400 * vehicles) return `wait ${waitS} s is 86,400 s x the queue of ${vehicles}: the feed's placeholder, not a wait`;
+  if (waitS > MAX_WAIT_S) return `wait of ${Math.round(waitS / 86_400)} days: no queue waits that long (the feed's error)`;
+  if (waitS === 0 && vehicles !== null && vehicles >= LONG_QUEUE) return `no wait with ${vehicles} vehicles booked: not a measurement`;
+  return null;
+}
+
 export function parseEcherhaCsv(text: string | Buffer, file: string): ParsedFeed {
   const feed = emptyFeed('echerha', file);
   forEachRow(feed, text, (line, row) => {
@@ -23,6 +44,11 @@ export function parseEcherhaCsv(text: string | Buffer, file: string): ParsedFeed
     }
     if (waitS === null && vehicles === null) {
       feed.empty++;
+      return;
+    }
+    const quirk = echerhaQuirk(waitS, vehicles);
+    if (quirk) {
+      feed.rejected.push({ file, line, reason: quirk });
       return;
     }
     feed.readings.push({ line, reading: { crossing: id, from: 'UA', crossing_type: null, ts, queue: vehicles, wait_min: waitS === null ? null : waitS / 60, rate_per_h: null } });
@@ -52,6 +78,11 @@ export function parseEcherhaLive(text: string, file: string, fetchedAt: Date): P
     const { id, wait_time: waitS = null, vehicle_in_active_queues_counts: vehicles = null } = parsed.data;
     if (waitS === null && vehicles === null) {
       feed.empty++;
+      return;
+    }
+    const quirk = echerhaQuirk(waitS, vehicles);
+    if (quirk) {
+      feed.rejected.push({ file, line: i + 1, reason: `queue ${i + 1}: ${quirk}` });
       return;
     }
     feed.readings.push({ line: i + 1, reading: { crossing: id, from: 'UA', crossing_type: null, ts, queue: vehicles, wait_min: waitS === null ? null : waitS / 60, rate_per_h: null } });

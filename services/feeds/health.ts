@@ -22,7 +22,7 @@ export function feedHealth(settings: readonly FeedSetting[], repo: FeedsRepo, no
       name: setting.name, title: def.title, status, interval_s: setting.intervalS,
       last_attempt_at: state?.last_attempt_at ?? null, last_success_at: state?.last_success_at ?? null, age_s: age,
       consecutive_failures: state?.consecutive_failures ?? 0, failures: state?.failures ?? 0, fetches: state?.fetches ?? 0,
-      last_error: state?.last_error ?? null, rows: state?.last_rows ?? 0, products: [...def.products],
+      last_error: state?.last_error ?? null, rows: state?.last_rows ?? 0, rejected: state?.last_rejected ?? 0, products: [...def.products],
     };
   });
 }

@@ -98,7 +98,7 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
         })();
       const done = report('ok', { rows: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected });
       parts.feeds.record(def.name, {
-        kind: 'ok', at: at.toISOString(), durationMs: done.durationMs, rows: counts.rowsRead, imported: counts.imported,
+        kind: 'ok', at: at.toISOString(), durationMs: done.durationMs, rows: counts.rowsRead, imported: counts.imported, rejected: counts.rejected,
         etag: single ? validators.etag : null, lastModified: single ? validators.lastModified : null,
       });
       // What it stored reaches cache keys (and the other instances) now, not at the next poll of the store.

@@ -39,10 +39,10 @@ export function createOpsView(root: HTMLElement, ctx: ViewContext): View {
       table({ id: 'ops-status-table' }, null, ['Product', 'Status', 'Latency', 'Detail'],
         Object.entries(s.products ?? {}).map(([name, p]) => [name, badge(p.status), numCell(p.latency_ms, p.latency_ms === null ? '–' : `${p.latency_ms} ms`), p.detail ?? ''])),
       s.feeds.length === 0 ? h('p', { id: 'ops-feeds-note', class: 'note' }, 'This deployment polls no live feed (the demo, or BDDS_FEEDS=off): what it serves was seeded or imported.')
-        : table({ id: 'ops-feeds' }, 'Live feeds (docs/feeds.md)', ['Feed', 'Status', 'Every', 'Last success (UTC)', 'Age', 'Failures in a row', 'Rows', 'Last error'],
+        : table({ id: 'ops-feeds' }, 'Live feeds (docs/feeds.md)', ['Feed', 'Status', 'Every', 'Last success (UTC)', 'Age', 'Failures in a row', 'Rows', 'Rejected', 'Last error'],
           s.feeds.map((f) => h('tr', { 'data-feed': f.name }, h('td', { title: f.title }, h('code', {}, f.name)), h('td', {}, badge(FEED_BADGES[f.status] ?? null, f.status)),
             numCell(f.interval_s, seconds(f.interval_s)), h('td', {}, dateTime(f.last_success_at)), numCell(f.age_s, seconds(f.age_s)),
-            numCell(f.consecutive_failures, num(f.consecutive_failures)), numCell(f.rows, num(f.rows)), h('td', {}, f.last_error ?? '')))));
+            numCell(f.consecutive_failures, num(f.consecutive_failures)), numCell(f.rows, num(f.rows)), numCell(f.rejected, num(f.rejected)), h('td', {}, f.last_error ?? '')))));
     statusBox.dataset.state = 'ready';
   }
 

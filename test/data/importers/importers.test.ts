@@ -112,6 +112,24 @@ describe('eCherha importers', () => {
   });
 });
 
+describe('eCherha quirks', () => {
+  it('rejects, with the reason, the placeholder weeks, impossible waits and a zero wait beside a long queue, in both shapes', () => {
+    const header = 'id,scraped_at,crossing_id,crossing_name,echerha_id,echerha_title,vehicle_class,vehicle_type,queue_flow,is_paused,virtual_wait_s,vehicles_waiting,free_slots,slots_units_left,tooltip,country_id,carrier_type';
+    const row = (wait: string, vehicles: string) => `1,2024-04-10T10:00:00Z,dorohusk,Dorohusk,1,x,truck_ge_7_5t,1,1,0,${wait},${vehicles},,,,133,1`;
+    const csv = parseEcherhaCsv([header, row('864000', '10'), row('16243200', '300'), row('0', '57'), row('0', '12'), row('43200', '120')].join('\n'), 'q.csv');
+    assert.deepEqual(csv.rejected.map((r) => [r.line, r.reason]), [
+      [2, "wait 864000 s is 86,400 s x the queue of 10: the feed's placeholder, not a wait"],
+      [3, "wait of 188 days: no queue waits that long (the feed's error)"],
+      [4, 'no wait with 57 vehicles booked: not a measurement'],
+    ]);
+    assert.deepEqual(csv.readings.map((r) => [r.reading.queue, r.reading.wait_min]), [[12, 0], [120, 720]], 'a short queue may have no wait');
+    const live = parseEcherhaLive(JSON.stringify({ data: [{ id: 1, wait_time: 864000, vehicle_in_active_queues_counts: 10 }, { id: 2, wait_time: 3600, vehicle_in_active_queues_counts: 10 }] }),
+      'live.json', new Date('2026-11-22T09:30:00Z'));
+    assert.deepEqual(live.rejected.map((r) => r.reason), ["queue 1: wait 864000 s is 86,400 s x the queue of 10: the feed's placeholder, not a wait"]);
+    assert.equal(live.readings.length, 1);
+  });
+});
+
 describe('DPSU importer', () => {
   it('reads physical counts and the car processing rate; repeated scrapes of one update coincide', (t) => {
     const { db, resolve } = storeWithDirectory(t);

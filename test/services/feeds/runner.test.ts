@@ -88,7 +88,6 @@ describe('live feeds', () => {
       { reply: { kind: 'body' as const, body: '' }, error: /Unexpected end of JSON input|JSON/ },
       { reply: { kind: 'body' as const, body: '{"data": []}' }, error: /refused: the answer holds no rows/ },
       { reply: { kind: 'body' as const, body: renamed }, error: /refused: none of its 43 rows is usable/ },
-      { reply: { kind: 'body' as const, body: absurd }, error: /refused: row 1 states a value no queue has/ },
       { reply: { kind: 'cut' as const, body: TRUCKS.slice(0, 500), declaredBytes: TRUCKS.length }, error: /cut short/ },
       { reply: { kind: 'trickle' as const, body: TRUCKS, everyMs: 50 }, error: /no complete answer within 1000 ms/ },
       { reply: { kind: 'hang' as const }, error: /no complete answer within 1000 ms/ },
@@ -101,6 +100,12 @@ describe('live feeds', () => {
     }
     assert.equal(f.deps.repos.observations.ppidsWithData().size, 0, 'nothing of a refused answer was stored');
     assert.equal(f.deps.repos.feeds.get('echerha')!.consecutive_failures, cases.length);
+    // One impossible value in an otherwise good answer: that row is rejected with its reason, the rest stored.
+    f.upstream.reply({ kind: 'body', body: absurd });
+    const one = await f.runner.runNow('echerha');
+    assert.deepEqual([one.outcome, one.rejected], ['ok', 1]);
+    assert.ok(one.imported > 10);
+    assert.deepEqual([(await f.status()).feeds[0].rows, (await f.status()).feeds[0].rejected], [43, 1], '/status counts the rejected rows');
   });
 
   it('asks again with the validators of the last good answer, and a 304 keeps what is held', async (t) => {
