@@ -10,8 +10,12 @@
  *    when present: forward evaluation at weekly origins (Thursdays 00:00 local), the whole model fitted at
  *    each origin on everything before it (2014 on), forecasting 168 hours: June-August 2016 (the issue's
  *    target), every week of 2016, and every week of 2015 (with a year of history or less behind it).
+ * 3. eCherha's truck wait at Yahodyn-Dorohusk 2024 (the development set for multi-day queues), read from
+ *    /work/shared/data/echerha-archive-yahodyn when present, its quirks rejected by the importer's own rule
+ *    (echerhaQuirk): weekly origins from Thursday 2024-05-30 00:00 UTC, 28 of them, fitted as for Peace Arch.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { echerhaQuirk } from '../data/importers/echerha.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +39,7 @@ import { hourlySeries, localInstant, readSeriesCsv } from '../services/backtest/
 
 const out = processIo.out;
 const PEACE_ARCH = '/work/shared/data/us-ca-peace-arch-dev';
+const YAHODYN = '/work/shared/data/echerha-archive-yahodyn/yahodyn-dorohusk-2024.csv';
 
 // 1. PL-UA, the bundled recording.
 const dir = mkdtempSync(join(tmpdir(), 'bdds-bench-'));
@@ -96,4 +101,29 @@ if (!existsSync(PEACE_ARCH)) {
     printOriginRmse(card, 168, { out });
     printBands(bandFigures([card.metrics()]), { out });
   }
+}
+
+// 3. Yahodyn, the development set for multi-day queues.
+out('');
+if (!existsSync(YAHODYN)) {
+  out(`Yahodyn development set: ${YAHODYN} is absent; that part is skipped.`);
+} else {
+  const [header, ...lines] = readFileSync(YAHODYN, 'utf8').trim().split('\n');
+  const kept = lines.filter((line) => {
+    const [, wait, vehicles] = line.split(',');
+    return echerhaQuirk(wait === '' ? null : Number(wait), vehicles === '' ? null : Number(vehicles)) === null;
+  });
+  const clean = join(mkdtempSync(join(tmpdir(), 'bdds-bench-')), 'yahodyn.csv');
+  writeFileSync(clean, [header, ...kept].join('\n'));
+  const read = readSeriesCsv([clean], 'checkpoint_time', 'wait_time', 'UTC');
+  const series = hourlySeries(read)!;
+  const calendar = hourCalendar(series.startS, series.values.length + 168, 'UTC', ['UA', 'PL']);
+  const origins = Array.from({ length: 28 }, (_, k) => (Date.parse('2024-05-30T00:00:00Z') / 1000 + k * 7 * 86_400 - series.startS) / 3600);
+  out(`eCherha truck wait at Yahodyn-Dorohusk 2024 (development set for multi-day queues, seconds): ${lines.length} rows, ` +
+    `${lines.length - kept.length} rejected as the feed's quirks; holidays UA and PL; weekly origins Thursday 00:00 UTC from 2024-05-30, 168 h, fitted on all history before each`);
+  const t = performance.now();
+  const { card } = evaluateAtOrigins(series.values, calendar, origins);
+  out(`\n${origins.length} origins (whole fit per origin: ${((performance.now() - t) / origins.length).toFixed(0)} ms on average)`);
+  printOriginRmse(card, 168, { out });
+  printBands(bandFigures([card.metrics()]), { out });
 }

@@ -25,7 +25,7 @@ export interface DayStats {
   samples: number;
 }
 
-export const FORECAST_MEMBERS = ['seasonal_naive', 'seasonal_mean4', 'profile_median', 'profile_corrected', 'holt_winters', 'persistence', 'persistence_damped', 'calendar_ridge'] as const;
+export const FORECAST_MEMBERS = ['seasonal_naive', 'seasonal_mean4', 'profile_median', 'profile_corrected', 'holt_winters', 'persistence', 'persistence_damped', 'seasonal_delta', 'local_trend', 'calendar_ridge'] as const;
 export type MemberName = (typeof FORECAST_MEMBERS)[number];
 
 export const HORIZON_BUCKETS = [

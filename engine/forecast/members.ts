@@ -148,6 +148,68 @@ export const persistenceDamped: Member = (history, cells, futureCells) => {
   });
 };
 
+/** Weeks whose paths the seasonal-delta member averages. */
+export const DELTA_WEEKS = 3;
+
+/** The reading at `i`, or the nearest one up to 5 hours before it (NaN when none). */
+function readingNear(history: Float64Array, i: number): number {
+  for (let j = i; j >= Math.max(0, i - 5); j--) if (j < history.length && !Number.isNaN(history[j]!)) return history[j]!;
+  return NaN;
+}
+
+/**
+ * Seasonal delta: the latest reading moved as the same hours moved in the last DELTA_WEEKS weeks (the
+ * mean over those weeks of the change from the hour before the origin to the step's hour, each a week
+ * earlier). On a queue that drains through the week and jumps on the same weekday (eCherha's truck
+ * bookings reopen at the weekend), it keeps today's level and the week's shape; where no earlier week
+ * holds both hours, the latest reading.
+ */
+export const seasonalDelta: Member = (history, _cells, futureCells) => {
+  const n = history.length;
+  const last = lastValue(history);
+  return Float64Array.from(futureCells, (_c, k) => {
+    let sum = 0;
+    let count = 0;
+    for (let m = 1; m <= DELTA_WEEKS; m++) {
+      const step = n + k - m * WEEK_H;
+      if (step >= n || n - 1 - m * WEEK_H < 0) continue;
+      const change = readingNear(history, step) - readingNear(history, n - 1 - m * WEEK_H);
+      if (Number.isNaN(change)) continue;
+      sum += change;
+      count++;
+    }
+    return clip(last + (count ? sum / count : 0));
+  });
+};
+
+/** Per hour of horizon, the local trend's slope is multiplied by this (it adds at most 1 / (1 - x) - 1 hours of it). */
+export const TREND_DAMPING = 0.9;
+
+/** The mean of the readings in history[from, to) (NaN when none). */
+function meanBetween(history: Float64Array, from: number, to: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let i = Math.max(0, from); i < to; i++) if (!Number.isNaN(history[i]!)) { sum += history[i]!; count++; }
+  return count ? sum / count : NaN;
+}
+
+/**
+ * Local trend: the latest reading carried on along the last day's slope (the mean of the last 6 hours
+ * against the same 6 hours a day earlier), damped by TREND_DAMPING per hour. A booked queue that drains
+ * or fills at a steady rate keeps doing so for some hours; the damping stops it from running away.
+ */
+export const localTrend: Member = (history, _cells, futureCells) => {
+  const n = history.length;
+  const last = lastValue(history);
+  const change = meanBetween(history, n - 6, n) - meanBetween(history, n - 30, n - 24);
+  const slope = Number.isNaN(change) ? 0 : change / 24;
+  let reach = 0;
+  return Float64Array.from(futureCells, (_c, k) => {
+    reach += TREND_DAMPING ** (k + 1);
+    return clip(last + slope * reach);
+  });
+};
+
 export type { MemberName };
 
 /** The members computed from the recent window alone (the calendar regression is fitted apart: calendar-member.ts). */
@@ -161,6 +223,8 @@ export const MEMBERS: Record<WindowMemberName, Member> = {
   holt_winters: holtWinters,
   persistence,
   persistence_damped: persistenceDamped,
+  seasonal_delta: seasonalDelta,
+  local_trend: localTrend,
 };
 
 export const MEMBER_NAMES: readonly MemberName[] = FORECAST_MEMBERS;

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { evaluateModel, fitForecastModel, predict } from '../../engine/forecast/model.js';
 import { HORIZON_BUCKETS } from '../../models/engine-results.js';
-import { holtWinters, MEMBER_NAMES, profileCorrected, seasonalMean4, seasonalNaive } from '../../engine/forecast/members.js';
+import { holtWinters, localTrend, MEMBER_NAMES, profileCorrected, seasonalDelta, seasonalMean4, seasonalNaive, TREND_DAMPING } from '../../engine/forecast/members.js';
+import { BLEND_MEMBERS } from '../../engine/forecast/model.js';
 
 /** A deterministic random source (mulberry32) and normal noise (Box-Muller). */
 function rng(seed: number) {
@@ -55,9 +56,46 @@ describe('members', () => {
     assert.ok(Math.abs(f[0]! - 25 * 0.9) < 1e-9, String(f[0]));
     assert.ok(Math.abs(f[23]! - (23 + 25 * 0.9 ** 24)) < 1e-9, String(f[23]));
   });
+  it('seasonal delta moves the latest reading as the same hours moved in the last three weeks', () => {
+    // A queue that drains 2 an hour through the week and refills to 300 at each week's start, at three levels.
+    const weeks = [300, 300, 300, 250];
+    const saw = Float64Array.from({ length: 4 * 168 - 10 }, (_, i) => Math.max(0, weeks[Math.floor(i / 168)]! - 2 * (i % 168)));
+    const own = Int32Array.from(saw, (_, i) => i % 168);
+    const f = seasonalDelta(saw, own, Int32Array.from({ length: 20 }, (_, k) => (saw.length + k) % 168));
+    const last = saw[saw.length - 1]!; // 250 - 2 x 157 < 0: 0, and the weeks before drained to 0 too
+    assert.equal(last, 0);
+    // Steps 0-9 drain on in the earlier weeks (0 stays 0); step 10 is a week's start: the mean of the three
+    // refills before it (250, 300, 300), then it drains as they did.
+    assert.deepEqual([f[0], f[9], f[10], f[11]], [0, 0, 850 / 3, 850 / 3 - 2]);
+    // One week missing the hours around the origin: the mean of the changes in the others (250, 300).
+    const gap = Float64Array.from(saw);
+    for (let i = 168 + 150; i < 168 + 168; i++) gap[i] = NaN;
+    assert.equal(seasonalDelta(gap, own, Int32Array.from({ length: 12 }, (_, k) => k))[10], 275);
+    // No week behind: the latest reading held.
+    assert.deepEqual([...seasonalDelta(saw.subarray(0, 100), own.subarray(0, 100), Int32Array.from([100, 101]))], [102, 102]);
+  });
+  it('the local trend carries the last day\'s slope on, damped, and never below zero', () => {
+    const drain = Float64Array.from({ length: 48 }, (_, i) => 200 - 3 * i);
+    const f = localTrend(drain, Int32Array.from(drain, (_, i) => i), Int32Array.from({ length: 200 }, (_, k) => k % 168));
+    const reach = (k: number) => Array.from({ length: k + 1 }, (_, j) => TREND_DAMPING ** (j + 1)).reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(f[0]! - (59 - 3 * reach(0))) < 1e-9, String(f[0]));
+    assert.ok(Math.abs(f[5]! - (59 - 3 * reach(5))) < 1e-9, String(f[5]));
+    assert.ok(f[199]! > 59 - 3 * 9 - 1e-9, 'the damping bounds how far it runs: 1 / (1 - 0.9) - 1 = 9 hours of slope');
+    const steep = localTrend(Float64Array.from({ length: 48 }, (_, i) => 500 - 10 * i), Int32Array.from({ length: 48 }), Int32Array.from({ length: 50 }));
+    assert.ok(steep.every((v) => v >= 0) && steep[49] === 0, 'a drain faster than the queue ends at zero');
+  });
 });
 
 describe('the fitted ensemble', () => {
+  it(`blends at most the ${BLEND_MEMBERS} best members of each bucket`, () => {
+    const { values, cells } = synthetic(20);
+    const model = fitForecastModel(values, cells)!;
+    for (const { name } of HORIZON_BUCKETS) {
+      const used = Object.values(model.weights[name]).filter((w) => (w ?? 0) > 0);
+      assert.ok(used.length >= 1 && used.length <= BLEND_MEMBERS, `${name}: ${JSON.stringify(model.weights[name])}`);
+      assert.ok(Math.abs(used.reduce((a, b) => a + b!, 0) - 1) < 1e-9);
+    }
+  });
   it('gives exactly the requested steps, nearest first, with bounds that are never negative and hold the mean', () => {
     const { values, cells } = synthetic(15);
     const model = fitForecastModel(values, cells)!;

@@ -10,9 +10,9 @@ export const forecast = defineOperation({
   summary: 'Forecast of the queue with 50 % and 80 % intervals',
   description: 'Hourly steps from the current hour (`hours_from_now` 0), 24 or 168 of them. An ensemble of seasonal naive, ' +
     'the four-week seasonal mean, the typical-week median, the typical week corrected by the current deviation, Holt-Winters ' +
-    '(weekly season), persistence (the latest reading held), damped persistence (relaxing towards the typical week) and a calendar regression (ridge on hour x weekday, week of the year, both countries\' public holidays, ' +
+    '(weekly season), persistence (the latest reading held), damped persistence (relaxing towards the typical week), the seasonal delta (the latest reading moved as the same hours moved in the last three weeks), the local trend (the last day\'s slope, damped) and a calendar regression (ridge on hour x weekday, week of the year, both countries\' public holidays, ' +
     'the days around them and long weekends, and the recent level) fitted on all the history held; weighted per horizon by a ' +
-    'rolling-origin back-test (inverse mean squared error); intervals are the empirical quantiles of back-test errors ' +
+    'rolling-origin back-test (the two best members, by inverse mean squared error); intervals are the empirical quantiles of back-test errors ' +
     '(split conformal), never negative. `meta.model` publishes the weights and the measured accuracy over 1-24 h (`mae`, ' +
     '`rmse`; `baseline_mae`/`baseline_rmse` = seasonal naive, `baseline_mean4_mae`/`baseline_mean4_rmse` = four-week seasonal ' +
     'mean, `baseline_persistence_mae`/`baseline_persistence_rmse` = the latest reading held, on the same points) and interval coverage (`coverage_50`, `coverage_80`, `coverage_95`). The main series is the ' +

@@ -24,7 +24,7 @@ describe('forecast', () => {
     // Fitted on all the history held, with the holiday calendars of both countries of the crossing.
     assert.deepEqual(model.calendars, ['UA', 'PL'], 'origin then destination');
     assert.ok(model.history_days >= 55, String(model.history_days));
-    assert.ok(['calendar_ridge', 'seasonal_mean4', 'persistence', 'persistence_damped'].every((m) => model.members.includes(m)), String(model.members));
+    assert.ok(['calendar_ridge', 'seasonal_mean4', 'persistence', 'persistence_damped', 'seasonal_delta', 'local_trend'].every((m) => model.members.includes(m)), String(model.members));
     assert.equal(typeof model.by_horizon.h1_6.mae.persistence, 'number', 'persistence measured beside the other members');
     assert.equal(typeof model.weights.h25_168.calendar_ridge, 'number');
     assert.equal(typeof model.by_horizon.h25_168.rmse.seasonal_mean4, 'number');
