@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { seedService } from '../services/seed.js';
-import { closeStore, openStore, type Db } from '../data/store.js';
+import { closeStore, openStore, withStoreLock, type Db } from '../data/store.js';
 import type { ServicePoolOptions } from '../services/worker/pool.js';
 import { createServicePool } from '../services/worker/pool.js';
 import { installConnectionGuard, type ConnectionGuard, type ConnectionGuardOptions } from './rest/connection-guard.js';
@@ -92,9 +92,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       feeds: config.feeds ?? [] },
     ...(scaleOut ? { scaleOut } : {}),
   });
-  const demoKey = deps.repos.keys.count() === 0
+  // Under the store's write lock: of instances started together on a new store, one creates the demo key.
+  const demoKey = withStoreLock(db, () => (deps.repos.keys.count() === 0
     ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key
-    : null;
+    : null));
   const ops = options.operations ?? operations;
   // A configuration built in code without portal settings gets the defaults for its own store and name.
   const portal = config.portal ?? loadConfig({ BDDS_DB: config.dbPath, BDDS_SERVICE_NAME: config.serviceName }).portal!;

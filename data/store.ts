@@ -23,7 +23,15 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /** Run `PRAGMA quick_check` first (default). Worker connections skip it: the server checked at start. */
   integrityCheck?: boolean;
+  /**
+   * How long opening waits for another process that holds the store (ms): instances started together on
+   * a new store take turns to switch it to WAL and migrate it (default 60 s; then busyTimeoutMs applies).
+   */
+  startupWaitMs?: number;
 }
+
+/** How long a process waits at start for another that is creating, migrating or seeding the same store. */
+export const STARTUP_WAIT_MS = 60_000;
 
 /** Opens (creating if needed) and migrates the store; throws StoreCorruptError on a damaged file. */
 export function openStore(path: string, options: StoreOptions = {}): Db {
@@ -35,14 +43,15 @@ export function openStore(path: string, options: StoreOptions = {}): Db {
   }
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   try {
+    db.pragma(`busy_timeout = ${options.startupWaitMs ?? STARTUP_WAIT_MS}`);
     if (options.integrityCheck !== false) checkIntegrity(db, path);
-    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 200}`);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       migrate(db);
     }
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 200}`);
     return db;
   } catch (err) {
     db.close();
@@ -62,20 +71,40 @@ function checkIntegrity(db: Db, path: string): void {
   if (result !== 'ok') throw new StoreCorruptError(path, String(result));
 }
 
-/** Runs every migration past `user_version`, each in its own transaction. Returns the new version. */
+/**
+ * Runs every migration past `user_version`, each in its own write transaction that reads the version
+ * again once it holds the lock: another process migrating the same store at the same moment has then
+ * either applied that step (it is skipped) or not begun it. Returns the new version.
+ */
 export function migrate(db: Db): number {
-  let version = db.pragma('user_version', { simple: true }) as number;
-  if (version > MIGRATIONS.length) {
-    throw new Error(`The store is at schema version ${version}, newer than this build (${MIGRATIONS.length}).`);
-  }
-  for (; version < MIGRATIONS.length; version++) {
-    const sql = MIGRATIONS[version]!;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+  const step = db.transaction((): number => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > MIGRATIONS.length) {
+      throw new Error(`The store is at schema version ${version}, newer than this build (${MIGRATIONS.length}).`);
+    }
+    if (version === MIGRATIONS.length) return version;
+    db.exec(MIGRATIONS[version]!);
+    db.pragma(`user_version = ${version + 1}`);
+    return version + 1;
+  });
+  let version = -1;
+  for (let next = step.immediate(); next !== version; next = step.immediate()) version = next;
   return version;
+}
+
+/**
+ * Runs `work` in one write transaction taken at once (BEGIN IMMEDIATE), waiting up to `waitMs` for another
+ * process that holds the store: first-start seeding, so that instances started together on a new store
+ * seed it once (the second finds it seeded) instead of one failing with "database is locked".
+ */
+export function withStoreLock<T>(db: Db, work: () => T, waitMs = STARTUP_WAIT_MS): T {
+  const normal = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${waitMs}`);
+  try {
+    return db.transaction(work).immediate();
+  } finally {
+    db.pragma(`busy_timeout = ${normal}`);
+  }
 }
 
 /**

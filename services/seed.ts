@@ -9,7 +9,7 @@ import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { parseFlixbusNetwork } from '../data/importers/bus/flixbus-network.js';
 import { replaceBusRoutes } from '../data/importers/bus/run.js';
 import { bundledPath, datasetVersion, loadRoadGraph, seedBundled, type SeedResult } from '../data/seed.js';
-import type { Db } from '../data/store.js';
+import { withStoreLock, type Db } from '../data/store.js';
 import { routeCrossingRows } from './bus/route-network.js';
 
 export const BUS_BUNDLE = 'bus/flixbus-network-east.json.gz';
@@ -26,7 +26,10 @@ export function seedBusRoutes(db: Db): { routes: number; crossings: number } | n
   return replaceBusRoutes(db, parsed.source, rows);
 }
 
+/** Everything above, in one write transaction: instances started together on a new store seed it once. */
 export function seedService(db: Db, options: { history: boolean; now?: Date }): ServiceSeedResult {
-  const seeded = seedBundled(db, options);
-  return { ...seeded, busRoutes: seedBusRoutes(db) };
+  return withStoreLock(db, () => {
+    const seeded = seedBundled(db, options);
+    return { ...seeded, busRoutes: seedBusRoutes(db) };
+  });
 }
