@@ -326,4 +326,25 @@ export const MIGRATIONS: readonly string[] = [
   // 13: how many rows a feed's last good answer held that were rejected (each with its reason: a quirk of
   // the feed, an unknown crossing), shown on /status beside its rows.
   `ALTER TABLE feeds ADD COLUMN last_rejected INTEGER NOT NULL DEFAULT 0 CHECK (last_rejected >= 0);`,
+  // 14 (places): a station's and a place's opening hours as the source writes them (the OSM tag, evaluated
+  // per answer), a restaurant's cuisine, and what a national price is (an average, or a legal maximum).
+  `ALTER TABLE fuel_stations ADD COLUMN opening_hours TEXT;
+   ALTER TABLE pois ADD COLUMN opening_hours TEXT;
+   ALTER TABLE pois ADD COLUMN cuisine TEXT;
+   ALTER TABLE fuel_country_prices ADD COLUMN price_kind TEXT NOT NULL DEFAULT 'national_average'
+     CHECK (price_kind IN ('national_average', 'legal_maximum'));`,
+  // 15: why a product is not online, as a token beside the sentence in `detail` (no_data, replay_only,
+  // stale_source, slow, unavailable, failed, store_unavailable; null when online): /status's `reason`.
+  `ALTER TABLE status_checks ADD COLUMN reason TEXT;`,
+  // osm-roads: routing networks imported from OpenStreetMap extracts (bdds import osm-roads); the newest
+  // row is the network travel-matrix and alternatives route on, in place of the bundled city graph.
+  `CREATE TABLE road_graphs (
+     id          INTEGER PRIMARY KEY,
+     version     TEXT NOT NULL UNIQUE,
+     source      TEXT NOT NULL,
+     imported_at TEXT NOT NULL,
+     nodes       INTEGER NOT NULL CHECK (nodes >= 0),
+     edges       INTEGER NOT NULL CHECK (edges >= 0),
+     data        BLOB NOT NULL
+   ) STRICT;`,
 ];

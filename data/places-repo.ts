@@ -3,7 +3,7 @@
  * stations and places are held in memory (the api layer indexes them), read again when an import bumps
  * the `places` dataset version (read here, cheap); national prices are read per call (a few rows).
  */
-import type { FuelGrade, PoiType, StationPriceRecord } from '../models/places.js';
+import type { FuelGrade, PoiType, PriceKind, StationPriceRecord } from '../models/places.js';
 import type { Db } from './store.js';
 
 /** A station's price as held: the imported record without the station id (it sits on its station). */
@@ -20,6 +20,8 @@ export interface HeldStation {
   lat: number;
   lon: number;
   services: string[];
+  /** The OSM `opening_hours` text, where the source states it. */
+  opening_hours: string | null;
   prices: HeldPrice[];
 }
 
@@ -36,6 +38,8 @@ export interface HeldPoi {
   lon: number;
   amenities: string[];
   truck_spaces: number | null;
+  opening_hours: string | null;
+  cuisine: string | null;
 }
 
 export interface CountryPrice {
@@ -48,17 +52,29 @@ export interface CountryPrice {
   price: number;
   currency: string;
   price_eur: number | null;
+  price_kind: PriceKind;
+}
+
+/** EUR per unit of a currency, as a source published it for a day. */
+export interface EurRate {
+  currency: string;
+  eur_per_unit: number;
+  date: string;
+  source: string;
 }
 
 export function createPlacesRepo(db: Db) {
   const versionStmt = db.prepare("SELECT version FROM dataset_versions WHERE dataset = 'places'").pluck();
-  const stationsStmt = db.prepare('SELECT source, source_id AS id, name, brand, address, city, country, lat, lon, services FROM fuel_stations WHERE lat IS NOT NULL');
+  const stationsStmt = db.prepare('SELECT source, source_id AS id, name, brand, address, city, country, lat, lon, services, opening_hours FROM fuel_stations WHERE lat IS NOT NULL');
   const pricesStmt = db.prepare('SELECT source, station_id, grade, self_service, local_name, price, currency, reported_at FROM fuel_prices');
-  const poisStmt = db.prepare('SELECT source, source_id AS id, type, name, brand, address, city, country, lat, lon, amenities, truck_spaces FROM pois');
+  const poisStmt = db.prepare('SELECT source, source_id AS id, type, name, brand, address, city, country, lat, lon, amenities, truck_spaces, opening_hours, cuisine FROM pois');
   // The latest day of each grade per country and source, with taxes (what a driver pays).
-  const latestCountry = db.prepare(`SELECT p.source, p.country, p.grade, p.local_name, p.date, p.with_taxes, p.price, p.currency, p.price_eur
+  const latestCountry = db.prepare(`SELECT p.source, p.country, p.grade, p.local_name, p.date, p.with_taxes, p.price, p.currency, p.price_eur, p.price_kind
     FROM fuel_country_prices p JOIN (SELECT source, country, grade, max(date) AS date FROM fuel_country_prices WHERE with_taxes = 1 GROUP BY source, country, grade) l
       USING (source, country, grade, date) WHERE p.with_taxes = 1 AND p.country = ? ORDER BY p.grade, p.source, p.currency`);
+  // The newest rate a source gave for a currency (the bulletin's national prices carry their EUR figure).
+  const rateStmt = db.prepare(`SELECT currency, price_eur / price AS eur_per_unit, date, source FROM fuel_country_prices
+    WHERE currency = ? AND price_eur IS NOT NULL ORDER BY date DESC LIMIT 1`);
   const countriesStmt = db.prepare('SELECT DISTINCT country FROM fuel_country_prices UNION SELECT DISTINCT country FROM fuel_stations ORDER BY 1').pluck();
 
   let held: { version: number; stations: HeldStation[]; pois: HeldPoi[] } | null = null;
@@ -69,9 +85,10 @@ export function createPlacesRepo(db: Db) {
     // Stations by source, then id (no key strings built for 100k prices); repeated texts shared.
     const bySource = new Map<string, Map<string, HeldStation>>();
     const stations: HeldStation[] = [];
-    for (const row of stationsStmt.raw().iterate() as Iterable<[string, string, string | null, string | null, string | null, string | null, string, number, number, string]>) {
-      const [source, id, name, brand, address, city, country, lat, lon, services] = row;
-      const station: HeldStation = { source, id, name, brand, address, city, country, lat, lon, services: services === '[]' ? [] : (JSON.parse(services) as string[]), prices: [] };
+    for (const row of stationsStmt.raw().iterate() as Iterable<[string, string, string | null, string | null, string | null, string | null, string, number, number, string, string | null]>) {
+      const [source, id, name, brand, address, city, country, lat, lon, services, openingHours] = row;
+      const station: HeldStation = { source, id, name, brand, address, city, country, lat, lon, services: services === '[]' ? [] : (JSON.parse(services) as string[]),
+        opening_hours: openingHours, prices: [] };
       let ids = bySource.get(source);
       if (!ids) bySource.set(source, (ids = new Map()));
       ids.set(id, station);
@@ -105,6 +122,8 @@ export function createPlacesRepo(db: Db) {
     /** The latest national price of each grade (with taxes) from each source, in each currency the source gives. */
     countryPrices: (country: string): CountryPrice[] =>
       (latestCountry.all(country) as (Omit<CountryPrice, 'with_taxes'> & { with_taxes: number })[]).map((r) => ({ ...r, with_taxes: r.with_taxes === 1 })),
+    /** The newest EUR rate held for a currency (null: none, or EUR itself). */
+    eurRate: (currency: string): EurRate | null => (currency === 'EUR' ? null : ((rateStmt.get(currency) as EurRate | undefined) ?? null)),
     /** Every country with national prices or stations held. */
     countries: (): string[] => countriesStmt.all() as string[],
   };

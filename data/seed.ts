@@ -1,7 +1,8 @@
 /**
  * First-start seeding from the data the project ships: the checkpoint directory and the places (fuel
  * stations and prices, national prices, truck parkings, supermarkets) always, when the store has none;
- * the recorded PL-UA series when asked (demo configuration). All through the normal importers.
+ * the recorded PL-UA series when asked (demo configuration). All through the normal importers (the place
+ * files' station positions are checked at build, not again here: data/scripts/build-places-bundle.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,10 +35,13 @@ export interface SeedResult {
 /** The place files of data/bundled/places (data/scripts/build-places-bundle.ts), each with its import format, in import order. */
 export const PLACE_BUNDLE: readonly { file: string; format: string }[] = [
   { file: 'eu-bulletin-long.csv.gz', format: 'eu-bulletin-long' },
+  { file: 'eu-bulletin-wob.csv.gz', format: 'eu-bulletin-wob' },
+  { file: 'pl-max-prices.json.gz', format: 'pl-max-prices' },
   { file: 'mimit-stations.csv.gz', format: 'mimit-stations' },
   { file: 'mimit-prices.csv.gz', format: 'mimit-prices' },
   { file: 'datex2-be-truck-parkings.json.gz', format: 'datex2-json' },
   { file: 'osm-ua-supermarkets.json.gz', format: 'osm-extract' },
+  { file: 'osm-pl-fuel-stations.json.gz', format: 'osm-overpass' },
 ];
 
 /** How often an import has changed a dataset (`places`, `road`, `bus`): 0 when none ever has. */
@@ -52,7 +56,9 @@ export function datasetVersion(db: Db, dataset: string): number {
 function seedPlaces(db: Db, now: Date): PlacesSummary | null {
   if (datasetVersion(db, 'places') !== 0) return null;
   const feeds = PLACE_BUNDLE.flatMap(({ file, format }) =>
-    PLACE_FORMATS[format]!.parse(gunzipSync(readFileSync(bundledPath(`places/${file}`))).toString('utf8'), `data/bundled/places/${file}`, { at: now }));
+    PLACE_FORMATS[format]!.parse(gunzipSync(readFileSync(bundledPath(`places/${file}`))).toString('utf8'), `data/bundled/places/${file}`,
+      // The stations' positions were checked when the bundle was built (build-places-bundle.ts).
+      { at: now, positionsChecked: true }));
   return importPlaces(db, feeds, { now });
 }
 

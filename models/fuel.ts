@@ -38,9 +38,21 @@ export const FuelStation = z.object({
   lon: z.number(),
   distance_km: z.number(),
   services: z.array(z.string()),
+  /** Opening hours as the source writes them (OSM syntax); null when not stated. */
+  opening_hours: z.string().nullable(),
+  /** Open at the time of the answer, by `opening_hours` in the station's local time; null when unknown. */
+  open_now: z.boolean().nullable(),
+  /** When `open_now` next changes (ISO-8601 UTC); null when unknown or never. */
+  next_change: z.string().nullable(),
   /** The station's latest price of each grade it sells (self-service where it has both). */
   prices: z.record(z.string(), StationPrice),
 });
+
+/** A price older than this many days is never shown as current: it is the latest known, with its age. */
+export const CURRENT_PRICE_MAX_AGE_DAYS = 45;
+
+/** What a national figure is: the average paid (a bulletin, a national series), the mean of held stations' reports, or a legal ceiling. */
+export const PriceKind = z.enum(['national_average', 'station_mean', 'legal_maximum']);
 
 export const CountryPriceDetail = z.object({
   grade: z.string(),
@@ -48,10 +60,19 @@ export const CountryPriceDetail = z.object({
   price: z.number(),
   currency: z.string(),
   price_eur: z.number().nullable(),
+  /** The day the price refers to (in force, or the newest station report). */
   date: z.string(),
   with_taxes: z.boolean(),
   source: z.string(),
+  price_kind: PriceKind,
+  /** Whole days from `date` to the answer. */
+  age_days: z.number().int(),
+  /** False when older than `max_age_days`: the latest known, not a current price. */
+  current: z.boolean(),
 });
+
+/** EUR per unit of a national currency, as its source gave it for a day. */
+export const EurRate = z.object({ eur_per_unit: z.number(), date: z.string(), source: z.string() });
 
 export const CountryFuel = z.object({
   country: z.string(),
@@ -60,9 +81,19 @@ export const CountryFuel = z.object({
   currency: z.string().nullable(),
   /** The day the newest price of `prices` is in force. */
   updated: z.string().nullable(),
-  /** Grade -> price per litre in `currency`, from `source`. */
+  /** Grade -> price per litre in `currency`, from `source`: the newest source held for the country. */
   prices: z.record(z.string(), z.number()),
   source: z.string().nullable(),
+  /** What `prices` are (null when none is held). */
+  price_kind: PriceKind.nullable(),
+  /** The same prices in EUR: as published, or converted at `eur_rate`. */
+  prices_eur: z.record(z.string(), z.number()),
+  /** The rate `prices_eur` were converted at (null when `currency` is EUR or no rate is held). */
+  eur_rate: EurRate.nullable(),
+  /** Whole days from `updated` to the answer, and whether that is within `max_age_days` (null when none is held). */
+  age_days: z.number().int().nullable(),
+  current: z.boolean().nullable(),
+  max_age_days: z.number().int(),
   /** Every held price behind the answer, with its own date, currency and source. */
   details: z.array(CountryPriceDetail),
   sources: z.array(z.string()),

@@ -26,6 +26,8 @@ export interface StationRecord {
   lon: number | null;
   /** What the station offers beyond fuel, as the source says (`adblue`, `shop`, `restaurant`, `shower`, `car_wash`, ...). */
   services: string[];
+  /** Opening hours in the OpenStreetMap `opening_hours` syntax, as the source writes them (absent: not stated). */
+  opening_hours?: string | null;
 }
 
 export interface StationPriceRecord {
@@ -56,7 +58,12 @@ export interface CountryPriceRecord {
   /** The day the price is in force: `YYYY-MM-DD`. */
   date: string;
   with_taxes: boolean;
+  /** What the figure is: the average paid (default), or the legal maximum a station may ask. */
+  price_kind?: PriceKind;
 }
+
+export const PRICE_KINDS = ['national_average', 'legal_maximum'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
 
 export interface PoiRecord {
   source_id: string;
@@ -72,4 +79,8 @@ export interface PoiRecord {
   amenities: string[];
   /** Spaces for trucks where the source counts them. */
   truck_spaces: number | null;
+  /** Opening hours in the OpenStreetMap `opening_hours` syntax (absent: not stated). */
+  opening_hours?: string | null;
+  /** What a restaurant serves, as the source writes it (OSM `cuisine`: `pizza;italian`). */
+  cuisine?: string | null;
 }

@@ -32,15 +32,25 @@ export const Poi = z.object({
   country_name: z.string().nullable(),
   amenities: z.array(z.string()),
   truck_spaces: z.number().int().nullable(),
+  /** Opening hours as the source writes them (OSM syntax), where stated. */
+  opening_hours: z.string().optional(),
+  /** Open at the time of the answer by `opening_hours`, in the place's local time (null: the hours do not tell). */
+  open_now: z.boolean().nullable().optional(),
+  /** When `open_now` next changes (ISO-8601 UTC). */
+  next_change: z.string().nullable().optional(),
 });
 
 export const SearchLocation = z.object({ lat: z.number(), lon: z.number(), radius_km: z.number() });
+
+/** The countries for which places of the asked kind are held (ISO-2): outside them an empty list means "not held", not "none there". */
+const Coverage = z.array(z.string());
 
 export const PoisOutput = z.object({
   pois: z.array(Poi),
   total_found: z.number().int(),
   limit: z.number().int(),
   search_location: SearchLocation,
+  coverage: Coverage,
   note: z.string().optional(),
 });
 export type PoisOutput = z.infer<typeof PoisOutput>;
@@ -57,11 +67,20 @@ export const RestaurantsInput = z.object({
 });
 export type RestaurantsInput = z.infer<typeof RestaurantsInput>;
 
+/** A restaurant with the interface's own names beside ours (`lng` = `lon`, `country` = `country_code`), and what it serves where mapped. */
+export const Restaurant = Poi.extend({
+  facilities: z.array(z.string()),
+  lng: z.number(),
+  country: z.string().nullable(),
+  cuisine: z.string().optional(),
+});
+
 export const RestaurantsOutput = z.object({
-  pois: z.array(Poi.extend({ facilities: z.array(z.string()) })),
+  pois: z.array(Restaurant),
   total_found: z.number().int(),
   limit: z.number().int(),
   search_location: SearchLocation,
+  coverage: Coverage,
   note: z.string().optional(),
 });
 export type RestaurantsOutput = z.infer<typeof RestaurantsOutput>;

@@ -53,7 +53,7 @@ function work(deps: OperationDeps, country: string, grade: FuelGrade) {
     if (near.length === 0) continue;
     const top = near.slice(0, 5);
     top.forEach((f) => sources.add(f.point.source));
-    const stations = top.map((f) => stationOut(f.point, f.distanceKm));
+    const stations = top.map((f) => stationOut(f.point, f.distanceKm, null));
     cities.push({
       city_name: city.name, lat: city.lat, lon: city.lon,
       cheapest: { price: stations[0]!.prices[grade]!.price, station: stations[0]! },

@@ -1,23 +1,29 @@
 /**
- * A country's fuel prices: the latest national averages held (the EU bulletin, a national daily series)
- * and, where stations of the country are held, their average of each grade's latest reports. The answer's
- * `prices` come from one source in one currency (the bulletin's EUR where held, else the first other);
- * `details` lists every held price with its own source, date and currency.
+ * A country's fuel prices: the latest national figures held (the EU bulletin, a national daily series, a
+ * legal maximum) and, where stations of the country are held, their average of each grade's latest
+ * reports. The headline (`prices`) is the newest source held, in its own currency, with the same prices in
+ * EUR (as published, or converted at the newest rate held, which the answer names); `details` lists every
+ * held figure with its own source, kind, date and age. A figure older than 45 days is never current: the
+ * answer says it is the latest known, and how old.
  */
 import type { z } from 'zod';
 import { countryName } from '../../models/codes.js';
-import type { CountryFuel, CountryPriceDetail } from '../../models/fuel.js';
+import { CURRENT_PRICE_MAX_AGE_DAYS, type CountryFuel, type CountryPriceDetail } from '../../models/fuel.js';
 import type { FuelGrade } from '../../models/places.js';
 import type { OperationDeps } from '../deps.js';
 import { priceOf, stationsByCountry, type CountryStations } from './stations.js';
 import { roundTo } from '../../models/round.js';
 
 type Detail = z.infer<typeof CountryPriceDetail>;
+type Undated = Omit<Detail, 'age_days' | 'current'>;
 
-const averages = new WeakMap<CountryStations, Detail[]>();
+const DAY_MS = 86_400_000;
+const ageDays = (date: string, now: Date) => Math.max(0, Math.floor((now.getTime() - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS));
+
+const averages = new WeakMap<CountryStations, Undated[]>();
 
 /** The mean of each grade's latest station report in `country`, as one detail per grade (once per held snapshot). */
-function stationAverages(deps: OperationDeps, country: string): Detail[] {
+function stationAverages(deps: OperationDeps, country: string): Undated[] {
   const held = stationsByCountry(deps).get(country);
   if (!held) return [];
   let found = averages.get(held);
@@ -25,7 +31,7 @@ function stationAverages(deps: OperationDeps, country: string): Detail[] {
   return found;
 }
 
-function meansOf(held: CountryStations): Detail[] {
+function meansOf(held: CountryStations): Undated[] {
   const sums = new Map<string, { sum: number; n: number; date: string; currency: string; source: string; local: string }>();
   for (const s of held.stations) {
     for (const grade of new Set(s.prices.map((p) => p.grade))) {
@@ -41,27 +47,53 @@ function meansOf(held: CountryStations): Detail[] {
   return [...sums].map(([key, a]) => ({
     grade: key.split('|')[0]!, local_name: `${a.local} (mean of ${a.n} stations)`, price: roundTo(a.sum / a.n, 3), currency: a.currency,
     price_eur: a.currency === 'EUR' ? roundTo(a.sum / a.n, 3) : null, date: a.date.slice(0, 10), with_taxes: true, source: `${a.source} stations`,
+    price_kind: 'station_mean' as const,
   }));
 }
 
 export function countryFuel(deps: OperationDeps, country: string, lang: string): z.infer<typeof CountryFuel> {
-  const national: Detail[] = deps.repos.places.countryPrices(country).map((r) => ({
+  const now = deps.now();
+  const national: Undated[] = deps.repos.places.countryPrices(country).map((r) => ({
     grade: r.grade, local_name: r.local_name, price: roundTo(r.price, 3), currency: r.currency, price_eur: r.price_eur, date: r.date,
-    with_taxes: r.with_taxes, source: r.source,
+    with_taxes: r.with_taxes, source: r.source, price_kind: r.price_kind,
   }));
-  const details = [...national, ...stationAverages(deps, country)].sort((a, b) => a.grade.localeCompare(b.grade) || a.source.localeCompare(b.source));
+  const details: Detail[] = [...national, ...stationAverages(deps, country)]
+    .map((d) => ({ ...d, age_days: ageDays(d.date, now), current: ageDays(d.date, now) <= CURRENT_PRICE_MAX_AGE_DAYS }))
+    .sort((a, b) => a.grade.localeCompare(b.grade) || a.source.localeCompare(b.source));
   const name = countryName(country, lang);
   if (details.length === 0) {
     const held = deps.repos.places.countries();
-    return { country, country_name: name, currency: null, updated: null, prices: {}, source: null, details: [], sources: [],
+    return { country, country_name: name, currency: null, updated: null, prices: {}, source: null, price_kind: null, prices_eur: {}, eur_rate: null,
+      age_days: null, current: null, max_age_days: CURRENT_PRICE_MAX_AGE_DAYS, details: [], sources: [],
       note: `No fuel prices are held for ${name} (${country}). Held: ${held.join(', ') || 'none'}.` };
   }
-  const primary = details.find((d) => d.source === 'eu-bulletin' && d.currency === 'EUR') ?? details[0]!;
-  const chosen = details.filter((d) => d.source === primary.source && d.currency === primary.currency);
+  // The newest source wins; between sources of one day, a national figure before a mean of stations.
+  const groups = new Map<string, Detail[]>();
+  for (const d of details) groups.set(`${d.source}|${d.currency}`, [...(groups.get(`${d.source}|${d.currency}`) ?? []), d]);
+  const newest = (g: Detail[]) => g.map((d) => d.date).sort().at(-1)!;
+  const chosen = [...groups.values()].sort((a, b) => newest(b).localeCompare(newest(a))
+    || Number(a[0]!.price_kind === 'station_mean') - Number(b[0]!.price_kind === 'station_mean'))[0]!;
+  const primary = chosen[0]!;
+  const updated = newest(chosen);
+  const rate = primary.currency === 'EUR' ? null : deps.repos.places.eurRate(primary.currency);
   const prices: Record<string, number> = {};
-  for (const d of chosen) prices[d.grade as FuelGrade] = d.price;
+  const pricesEur: Record<string, number> = {};
+  for (const d of chosen) {
+    prices[d.grade as FuelGrade] = d.price;
+    const eur = d.currency === 'EUR' ? d.price : d.price_eur ?? (rate ? roundTo(d.price * rate.eur_per_unit, 3) : null);
+    if (eur !== null) pricesEur[d.grade] = eur;
+  }
+  const converted = rate !== null && chosen.some((d) => d.price_eur === null);
+  const age = ageDays(updated, now);
+  const notes = [
+    ...(age > CURRENT_PRICE_MAX_AGE_DAYS ? [`Latest known: ${primary.source} of ${updated}, ${age} days old (older than ${CURRENT_PRICE_MAX_AGE_DAYS} days: not a current price).`] : []),
+    ...(primary.price_kind === 'legal_maximum' ? ['These are legal maximum prices a station may ask, not the average paid.'] : []),
+    ...(converted ? [`EUR converted at ${rate.eur_per_unit.toFixed(6)} EUR/${primary.currency}, the rate ${rate.source} gave for ${rate.date}.`] : []),
+  ];
   return {
-    country, country_name: name, currency: primary.currency, updated: chosen.map((d) => d.date).sort().at(-1)!, prices, source: primary.source,
-    details, sources: [...new Set(details.map((d) => d.source))],
+    country, country_name: name, currency: primary.currency, updated, prices, source: primary.source, price_kind: primary.price_kind, prices_eur: pricesEur,
+    eur_rate: converted ? { eur_per_unit: roundTo(rate.eur_per_unit, 6), date: rate.date, source: rate.source } : null,
+    age_days: age, current: age <= CURRENT_PRICE_MAX_AGE_DAYS, max_age_days: CURRENT_PRICE_MAX_AGE_DAYS,
+    details, sources: [...new Set(details.map((d) => d.source))], ...(notes.length ? { note: notes.join(' ') } : {}),
   };
 }

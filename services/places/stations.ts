@@ -6,6 +6,7 @@ import type { FuelStation, StationPrice } from '../../models/fuel.js';
 import type { OperationDeps } from '../deps.js';
 import { stationIndex } from './indexes.js';
 import { roundTo } from '../../models/round.js';
+import { openingState } from './opening-hours.js';
 
 /** Is `p` the better of two prices of one grade at a station: self-service first, then the latest report, then the cheaper. */
 function better(p: HeldPrice, best: HeldPrice): boolean {
@@ -61,7 +62,8 @@ export function stationsByCountry(deps: OperationDeps): Map<string, CountryStati
   return countries;
 }
 
-export function stationOut(station: HeldStation, distanceKm: number): z.infer<typeof FuelStation> {
+/** A station as the products show it, its opening state at `now` (city-prices.ts keeps these for a snapshot and sets the state per answer). */
+export function stationOut(station: HeldStation, distanceKm: number, now: Date | null): z.infer<typeof FuelStation> {
   const prices: Record<string, z.infer<typeof StationPrice>> = {};
   for (const grade of new Set(station.prices.map((p) => p.grade))) {
     const p = priceOf(station, grade)!;
@@ -69,8 +71,14 @@ export function stationOut(station: HeldStation, distanceKm: number): z.infer<ty
   }
   return {
     id: station.id, source: station.source, name: station.name, brand: station.brand, address: station.address, city: station.city,
-    country_code: station.country, lat: station.lat, lon: station.lon, distance_km: roundTo(distanceKm, 2), services: station.services, prices,
+    country_code: station.country, lat: station.lat, lon: station.lon, distance_km: roundTo(distanceKm, 2), services: station.services,
+    ...atTime(station.opening_hours, station.country, now), prices,
   };
+}
+
+/** The opening fields of a station at `now` (null: not worked out yet). */
+export function atTime(hours: string | null, country: string, now: Date | null) {
+  return { opening_hours: hours, ...(now ? openingState(hours, country, now) : { open_now: null, next_change: null }) };
 }
 
 /**
@@ -78,6 +86,7 @@ export function stationOut(station: HeldStation, distanceKm: number): z.infer<ty
  * (then nearest); at most `limit`, with how many the radius holds.
  */
 export function stationsNear(deps: OperationDeps, lat: number, lon: number, radiusKm: number, limit: number, grade: FuelGrade | null) {
+  const now = deps.now();
   const index = stationIndex(deps);
   const keep = grade ? (s: HeldStation) => priceOf(s, grade) !== null : undefined;
   const total = index.count(lat, lon, radiusKm, keep);
@@ -85,7 +94,7 @@ export function stationsNear(deps: OperationDeps, lat: number, lon: number, radi
     ? index.near(lat, lon, radiusKm, Infinity, keep).map((f) => ({ ...f, price: priceOf(f.point, grade)!.price }))
       .sort((a, b) => a.price - b.price || a.distanceKm - b.distanceKm).slice(0, limit)
     : index.near(lat, lon, radiusKm, limit);
-  return { total, stations: found.map((f) => stationOut(f.point, f.distanceKm)), sources: new Set(found.map((f) => f.point.source)) };
+  return { total, stations: found.map((f) => stationOut(f.point, f.distanceKm, now)), sources: new Set(found.map((f) => f.point.source)) };
 }
 
 /** The countries whose stations are held, for honest notes. */

@@ -4,7 +4,8 @@ import { countryName } from '../../models/codes.js';
 import { FuelCitiesInput, FuelCitiesOutput } from '../../models/fuel.js';
 import { defineOperation } from '../operation.js';
 import { CITY_RADIUS_KM, cityPrices, MAJOR_CITY_POPULATION } from '../places/city-prices.js';
-import { stationCountries, stationsByCountry } from '../places/stations.js';
+import { nextQuarterHourMs } from '../places/pois.js';
+import { atTime, stationCountries, stationsByCountry } from '../places/stations.js';
 
 export const fuelCities = defineOperation({
   name: 'fuelCities',
@@ -20,6 +21,7 @@ export const fuelCities = defineOperation({
   input: FuelCitiesInput,
   output: FuelCitiesOutput,
   cacheTtlMs: 10 * 60_000,
+  cacheUntilMs: (_input, deps) => nextQuarterHourMs(deps),
   dataVersion: (_input, deps) => deps.versions.dataset('places'),
   selfCheck: () => ({ country: 'IT' }),
   handler(input, deps) {
@@ -29,6 +31,9 @@ export const fuelCities = defineOperation({
     const inCountry = held?.stations ?? [];
     const available = held?.grades ?? [];
     const { cities, sources } = cityPrices(deps, country, grade);
+    // The cities' stations are kept per snapshot; their opening state is of this answer.
+    const now = deps.now();
+    const opened = <S extends { opening_hours: string | null; country_code: string }>(s: S) => ({ ...s, ...atTime(s.opening_hours, s.country_code, now) });
     const note = inCountry.length === 0
       ? `No stations are held for ${name} (${country}); stations are held in: ${stationCountries(deps).join(', ') || 'none'}.`
       : !available.includes(grade) ? `No station of ${name} reports a ${grade} price; held grades: ${available.join(', ')}.`
@@ -37,7 +42,8 @@ export const fuelCities = defineOperation({
       data: {
         country, country_name: name, fuel_type: grade, available_fuel_types: available,
         currency: held?.currencies.get(grade) ?? null,
-        cities, count: cities.length, ...(note ? { note } : {}),
+        cities: cities.map((c) => ({ ...c, cheapest: { ...c.cheapest, station: opened(c.cheapest.station) }, stations: c.stations.map(opened) })),
+        count: cities.length, ...(note ? { note } : {}),
       },
       credits: creditsOf(sources),
     };

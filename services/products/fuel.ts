@@ -7,6 +7,7 @@ import { checkpointOr404 } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 import { countryFuel } from '../places/country-prices.js';
 import { stationIndex } from '../places/indexes.js';
+import { nextQuarterHourMs } from '../places/pois.js';
 import { stationCountries, stationsNear } from '../places/stations.js';
 
 export const fuel = defineOperation({
@@ -24,6 +25,8 @@ export const fuel = defineOperation({
   input: FuelInput,
   output: FuelOutput,
   cacheTtlMs: 10 * 60_000,
+  // Stations' `open_now` and prices' age step with the clock.
+  cacheUntilMs: (_input, deps) => nextQuarterHourMs(deps),
   dataVersion: (input, deps) => `${deps.versions.dataset('places')}|${input.mode === 'border' ? deps.repos.directory.version : ''}`,
   errors: ['not_found'],
   // Border mode exercises the checkpoint lookup and the station index at once.
@@ -59,7 +62,8 @@ export const fuel = defineOperation({
       const held = stationCountries(deps);
       note = grade && stationIndex(deps).count(anchor.lat, anchor.lon, input.radius_km) > 0
         ? `No station within ${input.radius_km} km reports a ${grade} price.`
-        : `No station is held within ${input.radius_km} km. Stations are held in: ${held.map((c) => `${c} (${countryName(c, lang)})`).join(', ') || 'none'}.`;
+        : `No station is held within ${input.radius_km} km. Stations are held in: ${held.map((c) => `${c} (${countryName(c, lang)})`).join(', ') || 'none'}; ` +
+          'an operator loads a region with `bdds import osm-overpass` (docs/import-formats.md).';
     }
     return {
       data: { mode: input.mode, anchor: { ...anchor, radius_km: input.radius_km }, fuel_type: grade, stations: found.stations, total_found: found.total,

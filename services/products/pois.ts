@@ -5,7 +5,8 @@ import { badRequest } from '../../models/errors.js';
 import { PoisInput, PoisOutput } from '../../models/pois.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex, stationIndex } from '../places/indexes.js';
-import { poiOut, stationAsPoi } from '../places/pois.js';
+import { coverageNote, placeCoverage } from '../places/coverage.js';
+import { nextQuarterHourMs, poiOut, stationAsPoi } from '../places/pois.js';
 
 export const pois = defineOperation({
   name: 'pois',
@@ -13,13 +14,16 @@ export const pois = defineOperation({
   summary: 'Driver places (truck parkings, showers, supermarkets, fuel, services) near a point',
   description: 'Places within `radius` km of `lat`/`lon`, nearest first, at most `limit`, of one `type` or of every kind, with ' +
     'their amenities as the source maps them and truck spaces where counted. Fuel stations held for `fuel` prices are places of ' +
-    'type `fuel` too. An empty list inside the radius is not an error.',
+    'type `fuel` too, with their opening hours and `open_now` where mapped. An empty list inside the radius is not an error; `coverage` ' +
+    'lists the countries places of the kind are held for, and `note` says when the point lies outside them.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
   input: PoisInput,
   output: PoisOutput,
   cacheTtlMs: 10 * 60_000,
+  // `open_now` steps with the clock: opening hours change on the quarter hour.
+  cacheUntilMs: (_input, deps) => nextQuarterHourMs(deps),
   dataVersion: (_input, deps) => deps.versions.dataset('places'),
   selfCheck: () => ({ lat: '50.45', lon: '30.52', radius: '25' }),
   handler(input, deps) {
@@ -37,10 +41,12 @@ export const pois = defineOperation({
       total += stations.count(lat, lon, radius);
     }
     const shown = found.slice(0, limit);
-    const note = total === 0 ? `No ${input.type ?? ''} place is held within ${radius} km.`.replace('  ', ' ') : undefined;
+    const coverage = placeCoverage(deps, input.type ?? 'any', keep, !input.type || input.type === 'fuel');
+    const note = coverageNote(coverage, { lat, lon }, total, input.type ? `places of type ${input.type}` : 'places', radius);
+    const now = deps.now();
     return {
-      data: { pois: shown.map((f) => poiOut(f.point, f.distanceKm, input.lang.lang)), total_found: total, limit,
-        search_location: { lat, lon, radius_km: radius }, ...(note ? { note } : {}) },
+      data: { pois: shown.map((f) => poiOut(f.point, f.distanceKm, input.lang.lang, now)), total_found: total, limit,
+        search_location: { lat, lon, radius_km: radius }, coverage, ...(note ? { note } : {}) },
       credits: creditsOf(shown.map((f) => f.point.source)),
     };
   },

@@ -9,6 +9,8 @@ import { parseEuBulletinLong, parseEuBulletinWob } from './eu-bulletin.js';
 import { parseMimitPrices, parseMimitStations } from './mimit.js';
 import { parseOsmExtract, parseOsmGeoJson, parseOverpassJson } from './osm.js';
 import type { ParsedPlaces, PlaceFormatOptions } from './parsed.js';
+import { checkStationPositions } from './position-check.js';
+import { parsePlMaxPrices } from './pl-max-prices.js';
 import { parseRoNational, parseRoPrices, parseRoStations } from './ro-fuel.js';
 import { parseStationCsv } from './station-csv.js';
 import { parseTankerkoenig } from './tankerkoenig.js';
@@ -21,7 +23,12 @@ export interface PlaceFormat {
 }
 
 type One = (text: string, file: string, options: PlaceFormatOptions) => ParsedPlaces;
-const one = (summary: string, parse: One): PlaceFormat => ({ summary, parse: (t, f, o) => [parse(t, f, o)] });
+/** Stations' positions are checked (position-check.ts) whatever the format: a failing one is kept without it. */
+const checked = (parsed: ParsedPlaces, options: PlaceFormatOptions): ParsedPlaces => {
+  if (parsed.stations.length > 0 && !options.positionsChecked) checkStationPositions(parsed);
+  return parsed;
+};
+const one = (summary: string, parse: One): PlaceFormat => ({ summary, parse: (t, f, o) => [checked(parse(t, f, o), o)] });
 
 export const PLACE_FORMATS: Readonly<Record<string, PlaceFormat>> = Object.freeze({
   'fuel-csv': one('fuel stations and their prices, CSV (docs/import-formats.md; --source names them)', parseStationCsv),
@@ -30,11 +37,12 @@ export const PLACE_FORMATS: Readonly<Record<string, PlaceFormat>> = Object.freez
   'mimit-stations': one('Italian stations (MIMIT anagrafica_impianti_attivi.csv)', parseMimitStations),
   'mimit-prices': one('Italian station prices (MIMIT prezzo_alle_8.csv; import the stations first)', parseMimitPrices),
   tankerkoenig: one('German stations and prices (Tankerkoenig API list, detail or prices JSON; --at = fetched)', parseTankerkoenig),
+  'pl-max-prices': one('Polish official maximum retail prices (the ceny-paliw prices.json of the Minister of Energy\'s notices; a legal ceiling)', parsePlMaxPrices),
   'ro-stations': one('Romanian stations (price monitor stations.csv)', parseRoStations),
   'ro-prices': one('Romanian station prices (price monitor prices CSV)', parseRoPrices),
   'ro-national': one('Romanian national daily averages (price monitor CSV)', parseRoNational),
   'ua-locator': one('Ukrainian network station locator JSON (ANP, OKKO, Ukrnafta, WOG)', parseUaLocator),
-  'ua-prices': { summary: 'Ukrainian network price snapshot JSON (--at = fetched)', parse: parseUaPrices },
+  'ua-prices': { summary: 'Ukrainian network price snapshot JSON (--at = fetched)', parse: (t, f, o) => parseUaPrices(t, f, o).map((p) => checked(p, o)) },
   'datex2-parking': one('truck parkings, DATEX II ParkingTablePublication XML', parseDatex2Parking),
   'datex2-json': one('truck parkings, the Flemish DATEX II JSON', parseDatex2Json),
   'osm-overpass': one('OpenStreetMap places, Overpass API JSON (out center)', parseOverpassJson),

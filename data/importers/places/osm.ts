@@ -13,16 +13,28 @@
  * `amenity=shower` -> `shower`, `amenity=toilets` -> `toilets`, `landuse=industrial` -> `industrial`.
  * Amenities (see `amenitiesOf`), `truck_spaces` from `capacity:hgv`, name from `name`, brand from `brand`,
  * address from `addr:full` or `addr:street`/`addr:place` + `addr:housenumber`, city `addr:city`, country
- * `addr:country` (else null). The source is `osm`, the id `<type>/<id>` (`node/256193823`); the line is the
+ * `addr:country` (else null), opening hours from `opening_hours` and a restaurant's `cuisine`, where tagged.
+ * A fuel station (`amenity=fuel`, not part of a services element) is a station (what `fuel` shows; `pois`
+ * shows stations as places of type `fuel`): its services are its amenities (`diesel`, `lpg`, `adblue`,
+ * `hgv_diesel`, `toilets`, `shower`, ...), its country `addr:country`, else that of the nearest GeoNames place
+ * (country-at.ts). The source is `osm`, the id `<type>/<id>` (`node/256193823`); the line is the
  * element's 1-based index. An element without a position, with no tag that maps to a type, or with
  * `access=private|no` (a company's own pump or yard), is rejected.
  */
-import type { PoiRecord, PoiType } from '../../../models/places.js';
+import type { PoiRecord, PoiType, StationRecord } from '../../../models/places.js';
+import { countryAt } from './country-at.js';
 import { emptyPlaces, position, type ParsedPlaces, type PlaceFormatOptions } from './parsed.js';
 
 export const OSM_SOURCE = 'osm';
 
 type Tags = Record<string, string>;
+
+/** Every tag this importer reads (a compact extract keeps these and no others: data/scripts/places-derived.ts). */
+export const OSM_TAGS_READ: readonly string[] = [
+  'amenity', 'shop', 'highway', 'landuse', 'hgv', 'capacity:hgv', 'access', 'name', 'brand', 'addr:full', 'addr:street', 'addr:place',
+  'addr:housenumber', 'addr:city', 'addr:country', 'opening_hours', 'cuisine', 'shower', 'toilets', 'internet_access', 'wifi', 'supervised',
+  'surveillance', 'atm', 'car_wash', 'restaurant', 'fuel:diesel', 'fuel:HGV_diesel', 'fuel:adblue', 'fuel:lpg', 'fuel:cng', 'fuel:lng',
+];
 
 const HGV = new Set(['yes', 'designated', 'only']);
 /** `fuel:<key>=yes` -> amenity. */
@@ -112,25 +124,44 @@ function tagsOf(value: unknown, skip?: (key: string) => boolean): Tags {
   return tags;
 }
 
-/** The place of one element with a position already checked, or why it cannot be used. */
-function placeOf(id: string, tags: Tags, at: { lat: number; lon: number }): PoiRecord | string {
+type Kept = { poi: PoiRecord } | { station: StationRecord } | string;
+
+/** Tags written only where present, so a record without them stays as it was. */
+function described(tags: Tags, keys: readonly ('opening_hours' | 'cuisine')[]): { opening_hours?: string; cuisine?: string } {
+  const out: { opening_hours?: string; cuisine?: string } = {};
+  for (const key of keys) {
+    const value = nonEmpty(tags[key]);
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** The place (or fuel station) of one element with a position already checked, or why it cannot be used. */
+function placeOf(id: string, tags: Tags, at: { lat: number; lon: number }): Kept {
   const typed = typeOf(tags);
   if ('reason' in typed) return `${id}: ${typed.reason}`;
   if (tags.access === 'private' || tags.access === 'no') return `${id}: access=${tags.access}, not open to drivers`;
   const poiType = typed.type;
-  return {
-    source_id: id, type: poiType, name: nonEmpty(tags.name), brand: nonEmpty(tags.brand), address: addressOf(tags), city: nonEmpty(tags['addr:city']),
-    country_code: countryOf(tags['addr:country']), lat: at.lat, lon: at.lon, amenities: amenitiesOf(tags, poiType),
-    truck_spaces: hgvCapacity(tags),
-  };
+  const common = { source_id: id, name: nonEmpty(tags.name), brand: nonEmpty(tags.brand), address: addressOf(tags), city: nonEmpty(tags['addr:city']) };
+  if (poiType === 'fuel') {
+    const country = countryOf(tags['addr:country']) ?? countryAt(at.lat, at.lon);
+    if (!country) return `${id}: no addr:country and no GeoNames place within 60 km to tell its country`;
+    return { station: { ...common, country_code: country, lat: at.lat, lon: at.lon, services: amenitiesOf(tags, poiType), ...described(tags, ['opening_hours']) } };
+  }
+  return { poi: {
+    ...common, type: poiType, country_code: countryOf(tags['addr:country']), lat: at.lat, lon: at.lon, amenities: amenitiesOf(tags, poiType),
+    truck_spaces: hgvCapacity(tags), ...described(tags, poiType === 'restaurant' ? ['opening_hours', 'cuisine'] : ['opening_hours']),
+  } };
 }
 
-function keep(parsed: ParsedPlaces, seen: Map<string, number>, line: number, place: PoiRecord | string): void {
+function keep(parsed: ParsedPlaces, seen: Map<string, number>, line: number, place: Kept | PoiRecord): void {
   if (typeof place === 'string') return void parsed.rejected.push({ file: parsed.file, line, reason: place });
-  const first = seen.get(place.source_id);
-  if (first !== undefined) return void parsed.rejected.push({ file: parsed.file, line, reason: `${place.source_id} repeats item ${first}` });
-  seen.set(place.source_id, line);
-  parsed.pois.push({ line, record: place });
+  const record = 'poi' in place ? place.poi : 'station' in place ? place.station : place;
+  const first = seen.get(record.source_id);
+  if (first !== undefined) return void parsed.rejected.push({ file: parsed.file, line, reason: `${record.source_id} repeats item ${first}` });
+  seen.set(record.source_id, line);
+  if ('station' in place) parsed.stations.push({ line, record: place.station });
+  else parsed.pois.push({ line, record: 'poi' in place ? place.poi : place });
 }
 
 const OSM_TYPES = new Set(['node', 'way', 'relation']);

@@ -21,6 +21,8 @@ export interface ParsedPlaces {
   countryPrices: Lined<CountryPriceRecord>[];
   pois: Lined<PoiRecord>[];
   rejected: Rejected[];
+  /** Stations kept without their position, and why (position-check.ts): counted in build logs and summaries. */
+  unplaced?: Rejected[];
 }
 
 export interface PlaceFormatOptions {
@@ -28,6 +30,11 @@ export interface PlaceFormatOptions {
   at: Date;
   /** The source the operator names (`bdds import ... --source NAME`), for formats that do not fix one. */
   source?: string;
+  /**
+   * The stations' positions were checked when the file was built (data/bundled/places: the failing ones
+   * written without a position): not checked again (the check loads the gazetteer, seconds at first start).
+   */
+  positionsChecked?: boolean;
 }
 
 export type PlaceParser = (text: string, file: string, options: PlaceFormatOptions) => ParsedPlaces;

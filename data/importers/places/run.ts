@@ -43,29 +43,31 @@ export interface ImportPlacesOptions {
 
 export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: ImportPlacesOptions): PlacesSummary {
   const stamp = options.now.toISOString();
-  const addStation = db.prepare(`INSERT OR IGNORE INTO fuel_stations (source, source_id, name, brand, address, city, country, lat, lon, services, imported_at)
-    VALUES (@source, @source_id, @name, @brand, @address, @city, @country, @lat, @lon, @services, @stamp)`);
+  const addStation = db.prepare(`INSERT OR IGNORE INTO fuel_stations (source, source_id, name, brand, address, city, country, lat, lon, services, opening_hours, imported_at)
+    VALUES (@source, @source_id, @name, @brand, @address, @city, @country, @lat, @lon, @services, @opening_hours, @stamp)`);
   const updateStation = db.prepare(`UPDATE fuel_stations SET name = @name, brand = @brand, address = @address, city = @city, country = @country,
-      lat = @lat, lon = @lon, services = @services, imported_at = @stamp
+      lat = @lat, lon = @lon, services = @services, opening_hours = @opening_hours, imported_at = @stamp
     WHERE source = @source AND source_id = @source_id AND (name IS NOT @name OR brand IS NOT @brand OR address IS NOT @address OR city IS NOT @city
-      OR country IS NOT @country OR lat IS NOT @lat OR lon IS NOT @lon OR services IS NOT @services)`);
+      OR country IS NOT @country OR lat IS NOT @lat OR lon IS NOT @lon OR services IS NOT @services OR opening_hours IS NOT @opening_hours)`);
   const stationHeld = db.prepare('SELECT 1 FROM fuel_stations WHERE source = ? AND source_id = ?').pluck();
   const addPrice = db.prepare(`INSERT OR IGNORE INTO fuel_prices (source, station_id, grade, self_service, local_name, price, currency, reported_at)
     VALUES (@source, @station_id, @grade, @self, @local_name, @price, @currency, @reported_at)`);
   const updatePrice = db.prepare(`UPDATE fuel_prices SET price = @price, currency = @currency, reported_at = @reported_at
     WHERE source = @source AND station_id = @station_id AND grade = @grade AND self_service = @self AND local_name = @local_name
       AND reported_at < @reported_at`);
-  const addCountry = db.prepare(`INSERT OR IGNORE INTO fuel_country_prices (source, country, grade, date, with_taxes, currency, local_name, price, price_eur)
-    VALUES (@source, @country, @grade, @date, @with_taxes, @currency, @local_name, @price, @price_eur)`);
-  const updateCountry = db.prepare(`UPDATE fuel_country_prices SET local_name = @local_name, price = @price, price_eur = @price_eur
+  const addCountry = db.prepare(`INSERT OR IGNORE INTO fuel_country_prices (source, country, grade, date, with_taxes, currency, local_name, price, price_eur, price_kind)
+    VALUES (@source, @country, @grade, @date, @with_taxes, @currency, @local_name, @price, @price_eur, @price_kind)`);
+  const updateCountry = db.prepare(`UPDATE fuel_country_prices SET local_name = @local_name, price = @price, price_eur = @price_eur, price_kind = @price_kind
     WHERE source = @source AND country = @country AND grade = @grade AND date = @date AND with_taxes = @with_taxes AND currency = @currency
-      AND (price IS NOT @price OR price_eur IS NOT @price_eur OR local_name IS NOT @local_name)`);
-  const addPoi = db.prepare(`INSERT OR IGNORE INTO pois (source, source_id, type, name, brand, address, city, country, lat, lon, amenities, truck_spaces, imported_at)
-    VALUES (@source, @source_id, @type, @name, @brand, @address, @city, @country, @lat, @lon, @amenities, @truck_spaces, @stamp)`);
+      AND (price IS NOT @price OR price_eur IS NOT @price_eur OR local_name IS NOT @local_name OR price_kind IS NOT @price_kind)`);
+  const addPoi = db.prepare(`INSERT OR IGNORE INTO pois (source, source_id, type, name, brand, address, city, country, lat, lon, amenities, truck_spaces,
+      opening_hours, cuisine, imported_at)
+    VALUES (@source, @source_id, @type, @name, @brand, @address, @city, @country, @lat, @lon, @amenities, @truck_spaces, @opening_hours, @cuisine, @stamp)`);
   const updatePoi = db.prepare(`UPDATE pois SET name = @name, brand = @brand, address = @address, city = @city, country = @country, lat = @lat, lon = @lon,
-      amenities = @amenities, truck_spaces = @truck_spaces, imported_at = @stamp
+      amenities = @amenities, truck_spaces = @truck_spaces, opening_hours = @opening_hours, cuisine = @cuisine, imported_at = @stamp
     WHERE source = @source AND source_id = @source_id AND type = @type AND (name IS NOT @name OR brand IS NOT @brand OR address IS NOT @address
-      OR city IS NOT @city OR country IS NOT @country OR lat IS NOT @lat OR lon IS NOT @lon OR amenities IS NOT @amenities OR truck_spaces IS NOT @truck_spaces)`);
+      OR city IS NOT @city OR country IS NOT @country OR lat IS NOT @lat OR lon IS NOT @lon OR amenities IS NOT @amenities OR truck_spaces IS NOT @truck_spaces
+      OR opening_hours IS NOT @opening_hours OR cuisine IS NOT @cuisine)`);
   const bump = db.prepare("UPDATE dataset_versions SET version = version + 1 WHERE dataset = 'places'");
 
   const summary: PlacesSummary = { rowsRead: 0, stations: counts(), prices: counts(), countryPrices: counts(), pois: counts(), rejected: [] };
@@ -89,7 +91,7 @@ export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: Im
     summary.rejected.push(...feed.rejected);
     const source = feed.source;
     for (const { record: s } of feed.stations) {
-      writes.push(() => upsert(addStation, updateStation, { source, stamp, ...s, country: s.country_code, services: JSON.stringify([...s.services].sort()) }, summary.stations));
+      writes.push(() => upsert(addStation, updateStation, { source, stamp, ...s, country: s.country_code, services: JSON.stringify([...s.services].sort()), opening_hours: s.opening_hours ?? null }, summary.stations));
     }
     for (const { line, record: p } of feed.prices) {
       writes.push(() => {
@@ -101,10 +103,11 @@ export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: Im
       });
     }
     for (const { record: c } of feed.countryPrices) {
-      writes.push(() => upsert(addCountry, updateCountry, { source, ...c, country: c.country_code, with_taxes: c.with_taxes ? 1 : 0 }, summary.countryPrices));
+      writes.push(() => upsert(addCountry, updateCountry, { source, ...c, country: c.country_code, with_taxes: c.with_taxes ? 1 : 0, price_kind: c.price_kind ?? 'national_average' }, summary.countryPrices));
     }
     for (const { record: p } of feed.pois) {
-      writes.push(() => upsert(addPoi, updatePoi, { source, stamp, ...p, country: p.country_code, amenities: JSON.stringify([...p.amenities].sort()) }, summary.pois));
+      writes.push(() => upsert(addPoi, updatePoi, { source, stamp, ...p, country: p.country_code, amenities: JSON.stringify([...p.amenities].sort()),
+        opening_hours: p.opening_hours ?? null, cuisine: p.cuisine ?? null }, summary.pois));
     }
   }
   const writeSlice = (from: number, to: number) => {

@@ -5,7 +5,7 @@ import type { HeldPrice, HeldStation } from '../../../data/places-repo.js';
 
 const at = (day: number) => `2026-08-${String(day).padStart(2, '0')}T06:00:00.000Z`;
 const held = (prices: Partial<HeldPrice>[]): HeldStation => ({
-  source: 'mimit', id: '1', name: null, brand: null, address: null, city: null, country: 'IT', lat: 46, lon: 13, services: [],
+  source: 'mimit', id: '1', name: null, brand: null, address: null, city: null, country: 'IT', lat: 46, lon: 13, services: [], opening_hours: null,
   prices: prices.map((p) => ({ grade: 'diesel', local_name: 'Gasolio', price: 1.8, currency: 'EUR', reported_at: at(20), self_service: true, ...p })),
 });
 

