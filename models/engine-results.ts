@@ -74,5 +74,9 @@ export interface RoadGraphData {
   version: string;
   /** [id, name, lat, lon, country] */
   nodes: [number, string, number, number, string | null][];
-  edges: [number, number][];
+  /**
+   * [from, to] (an E-road link: great-circle x the router's factor), [from, to, km] (a link of known
+   * length, both ways), or [from, to, km, oneway, carKmh, truckKmh] (an imported road: oneway 1 = from -> to only).
+   */
+  edges: ([number, number] | [number, number, number] | [number, number, number, 0 | 1, number, number])[];
 }

@@ -26,6 +26,11 @@ export const MatrixLeg = z.object({
   queue_minutes_at_arrival: z.number().nullable(),
   /** The places the leg passes, in order: road-graph cities by name, a monitored crossing by its ppid. */
   path: z.array(z.string()),
+  /** The routing graph the leg was routed on: the bundled city graph's version, or an imported OSM network's. */
+  graph: z.string(),
+  /** The speed the leg's drive time assumes, and what it is (the vehicle type's average over the network). */
+  speed_kmh: z.number(),
+  speed_basis: z.enum(['vehicle_average', 'road_speeds']),
 });
 
 export const MatrixResult = z.object({

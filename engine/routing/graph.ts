@@ -41,6 +41,10 @@ export interface RoutingGraph {
   offsets: Int32Array;
   targets: Int32Array;
   lengthsKm: Float64Array;
+  /** Per link, the speed of the road for this graph's vehicle (km/h), 0 where the network has none (the city graph). */
+  kmh: Float64Array;
+  /** Whether the links carry road speeds (an imported network) or the vehicle's average applies. */
+  roadSpeeds: boolean;
   index: KDBush;
 }
 
@@ -51,7 +55,11 @@ export function nearestRoadNodes(g: Pick<RoutingGraph, 'index' | 'country'>, lat
   return around(g.index, lon, lat, k, 250, country ? (i: number) => g.country[i] === country : undefined) as number[];
 }
 
-export function buildRoutingGraph(data: RoadGraphData, crossings: readonly CrossingSpec[]): RoutingGraph {
+/**
+ * `vehicle` picks the column of an imported network's speeds (cars, or trucks and buses); the city graph
+ * has none.
+ */
+export function buildRoutingGraph(data: RoadGraphData, crossings: readonly CrossingSpec[], vehicle: 'car' | 'truck' = 'car'): RoutingGraph {
   const roadNodes = data.nodes.length;
   const size = roadNodes + crossings.length * 2;
   const lat = new Float64Array(size);
@@ -73,20 +81,24 @@ export function buildRoutingGraph(data: RoadGraphData, crossings: readonly Cross
   const from: number[] = [];
   const to: number[] = [];
   const km: number[] = [];
-  const link = (a: number, b: number, d: number) => {
+  const speeds: number[] = [];
+  const link = (a: number, b: number, d: number, kmh = 0) => {
     from.push(a);
     to.push(b);
     km.push(d);
+    speeds.push(kmh);
   };
-  for (const [ea, eb] of data.edges) {
+  for (const [ea, eb, knownKm, oneway, carKmh, truckKmh] of data.edges) {
     const a = slot.get(ea);
     const b = slot.get(eb);
     if (a === undefined || b === undefined) continue;
     const crossesMonitored = country[a] !== country[b] && (country[a] === MONITORED_COUNTRY || country[b] === MONITORED_COUNTRY);
     if (crossesMonitored) continue;
-    const d = roadKm(lat[a]!, lon[a]!, lat[b]!, lon[b]!);
-    link(a, b, d);
-    link(b, a, d);
+    // A local link carries its length (great-circle x the measured circuity, data/road-graph/local-network.ts).
+    const d = knownKm ?? roadKm(lat[a]!, lon[a]!, lat[b]!, lon[b]!);
+    const kmh = (vehicle === 'car' ? carKmh : truckKmh) ?? 0;
+    link(a, b, d, kmh);
+    if (oneway !== 1) link(b, a, d, kmh);
   }
   const crossingOf = new Map<number, { ppid: string; side: 'in' | 'out' }>();
   const inNodeOf = new Map<string, number>();
@@ -116,10 +128,13 @@ export function buildRoutingGraph(data: RoadGraphData, crossings: readonly Cross
   const fill = offsets.slice(0, size);
   const targets = new Int32Array(from.length);
   const lengthsKm = new Float64Array(from.length);
+  const kmh = new Float64Array(from.length);
   for (let e = 0; e < from.length; e++) {
     const p = fill[from[e]!]!++;
     targets[p] = to[e]!;
     lengthsKm[p] = km[e]!;
+    kmh[p] = speeds[e]!;
   }
-  return { version: data.version, size, roadNodes, lat, lon, country, name, crossingOf, inNodeOf, offsets, targets, lengthsKm, index };
+  const roadSpeeds = speeds.some((v) => v > 0);
+  return { version: data.version, size, roadNodes, lat, lon, country, name, crossingOf, inNodeOf, offsets, targets, lengthsKm, kmh, roadSpeeds, index };
 }

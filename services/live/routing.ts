@@ -17,7 +17,8 @@ export function routerForType(repos: { directory: DirectoryRepo; roadGraph: Road
   const key = `${repos.roadGraph.version}|${crossingType}|${crossings.map((c) => c.ppid).join(',')}`;
   let router = routers.get(key);
   if (!router) {
-    router = createAStarRouter(buildRoutingGraph(repos.roadGraph, crossings));
+    // An imported network's speeds: the car column for cars and pedestrians, the truck column for buses and trucks.
+    router = createAStarRouter(buildRoutingGraph(repos.roadGraph, crossings, [6, 8, 9].includes(crossingType) ? 'truck' : 'car'));
     if (routers.size >= 16) routers.clear();
     routers.set(key, router);
   }

@@ -7,7 +7,7 @@ import { createDayStatsRepo } from '../../data/day-stats-repo.js';
 import { createDirectoryRepo } from '../../data/directory/directory-repo.js';
 import { createForecastModelsRepo } from '../../data/forecast-models-repo.js';
 import { createObservationsRepo } from '../../data/observations-repo.js';
-import { loadRoadGraph } from '../../data/seed.js';
+import { createRoadGraphSource } from '../../data/road-graph/road-graph-repo.js';
 import { openStore } from '../../data/store.js';
 
 export interface WorkerSettings {
@@ -21,6 +21,7 @@ export function createWorkerContext(settings: WorkerSettings) {
   const db = openStore(settings.dbPath, { readonly: true, integrityCheck: false });
   const directory = createDirectoryRepo(db);
   let directorySeen = 0;
+  const roadGraph = createRoadGraphSource(db);
   return {
     db,
     directory,
@@ -34,7 +35,10 @@ export function createWorkerContext(settings: WorkerSettings) {
     observations: createObservationsRepo(db, { replay: settings.replay }),
     dayStats: createDayStatsRepo(db),
     forecastModels: createForecastModelsRepo(db),
-    roadGraph: loadRoadGraph(),
+    /** The network to route on: the newest imported (bdds import osm-roads), else the bundled city graph. */
+    get roadGraph() {
+      return roadGraph();
+    },
   };
 }
 

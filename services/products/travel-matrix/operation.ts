@@ -27,9 +27,14 @@ export const travelMatrix = defineOperation({
   name: 'travelMatrix',
   slug: 'travel-matrix',
   summary: 'Drive time, queue at arrival and total journey time to every relevant crossing, fastest first',
-  description: 'Routes over the E-road network (a repaired city graph; road distance = great-circle x 1.25; average speeds ' +
-    '75 km/h cars, 65 buses and trucks under 7.5 t, 60 trucks) to each crossing of the vehicle type that leads from the ' +
-    'origin\'s side: out of Ukraine from inside it, into Ukraine from outside. `queue_minutes_at_arrival` is the forecast ' +
+  description: 'Routes over the E-road network (a repaired city graph, road distance = great-circle x 1.25, with local links ' +
+    'between the crossings and the towns around them at great-circle x the measured circuity; or an OpenStreetMap network ' +
+    'imported with `bdds import osm-roads`, docs/routing.md; average speeds ' +
+    '75 km/h cars, 65 buses and trucks under 7.5 t, 60 trucks, or the roads\' own on an imported network; each leg names its ' +
+    '`graph`, `speed_kmh` and `speed_basis`) to each crossing of the vehicle type that leads from the ' +
+    'origin\'s side, passing no other monitored crossing (into Ukraine: enters once; out of it: leaves once; a type 5 trip ' +
+    'from inside Ukraine leaves once and enters at its crossing): ' +
+    'out of Ukraine from inside it, into Ukraine from outside. `queue_minutes_at_arrival` is the forecast ' +
     'wait for the hour of arrival (the current wait where there is no forecast); `total_minutes` adds the waits of every ' +
     'monitored crossing on the route. Origins in a country with no crossing into Ukraine (`origin_country`, e.g. DE) route ' +
     'through the countries between, and `route.legs` lists each leg and border. An origin more than 250 km from every city ' +

@@ -4,12 +4,13 @@ import { accountJourney, type CrossingWaits } from '../../../engine/routing/jour
 import type { Route } from '../../../engine/routing/matrix.js';
 
 // Berlin --(DE-PL, open)--> Krakow --(PL-UA at id_1)--> Lviv --> id_2 (the route's own crossing, UA-MD)
+const how = { graph: 'fixture', speed_kmh: 75, speed_basis: 'vehicle_average' as const };
 const route: Route = {
   ppid: 'id_2', reachable: true, distance_km: 900, drive_minutes: 600,
   legs: [
-    { from_country: 'DE', to_country: 'PL', crossing: null, distance_km: 300, drive_minutes: 240, path: ['Berlin', 'Krakow'] },
-    { from_country: 'PL', to_country: 'UA', crossing: 'id_1', distance_km: 300, drive_minutes: 180, path: ['Krakow', 'id_1'] },
-    { from_country: 'UA', to_country: 'MD', crossing: 'id_2', distance_km: 300, drive_minutes: 180, path: ['id_1', 'Lviv', 'id_2'] },
+    { from_country: 'DE', to_country: 'PL', crossing: null, distance_km: 300, drive_minutes: 240, path: ['Berlin', 'Krakow'], ...how },
+    { from_country: 'PL', to_country: 'UA', crossing: 'id_1', distance_km: 300, drive_minutes: 180, path: ['Krakow', 'id_1'], ...how },
+    { from_country: 'UA', to_country: 'MD', crossing: 'id_2', distance_km: 300, drive_minutes: 180, path: ['id_1', 'Lviv', 'id_2'], ...how },
   ],
 };
 const DEPART_S = 36_000; // 10:00 UTC
