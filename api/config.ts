@@ -92,6 +92,8 @@ export const ConfigSchema = z.object({
   BDDS_MAIL_FROM: z.string().min(3).max(200).optional(),
   BDDS_OUTBOX: z.string().min(1).optional(),
   BDDS_COOKIE_SECURE: z.enum(['0', '1']).optional(),
+  // The partner dashboard (news submission, bus fleets): linked from the portal when set (interface, general rule 5).
+  BDDS_PARTNER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   BDDS_ASSISTANT_LLM_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of an OpenAI-compatible API' }).optional(),
   BDDS_ASSISTANT_LLM_MODEL: z.string().min(1).max(200).optional(),
   // scale-out (issue 21): shared counters, limits and change notices for several instances
@@ -149,6 +151,8 @@ export interface PortalConfig {
   outbox: string;
   /** `Secure` on the portal's cookies: on unless the public URL is plain http (or BDDS_COOKIE_SECURE=0). */
   secureCookies: boolean;
+  /** The partner dashboard the portal links to (BDDS_PARTNER_URL); null: no link. */
+  partnerUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       mailFrom: c.BDDS_MAIL_FROM ?? `${c.BDDS_SERVICE_NAME} <no-reply@localhost>`,
       outbox: c.BDDS_OUTBOX ?? join(dirname(c.BDDS_DB), 'outbox'),
       secureCookies: c.BDDS_COOKIE_SECURE !== undefined ? c.BDDS_COOKIE_SECURE === '1' : (c.BDDS_PUBLIC_URL?.startsWith('https:') ?? false),
+      partnerUrl: c.BDDS_PARTNER_URL ?? null,
     },
     redis: c.BDDS_REDIS_URL ? { url: c.BDDS_REDIS_URL, failure: c.BDDS_REDIS_FAILURE ?? 'closed' } : null,
     feeds: feedsOf(c as Record<string, unknown>, c.BDDS_FEEDS ?? (c.BDDS_DEMO_REPLAY === '1' ? 'off' : 'default')),

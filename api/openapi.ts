@@ -43,6 +43,12 @@ function responsesOf(op: AnyOperation): Record<string, unknown> {
  * boolean as well as its text, the parameter is declared as that number or boolean.
  */
 function restParamSchema(schema: JsonSchema): JsonSchema {
+  // A list (it has an array form; from JSON its items may also be numbers) is one comma-separated string in REST.
+  const anyOfList = Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((s) => s.type === 'array');
+  if (anyOfList || (Array.isArray(schema.type) && (schema.type as string[]).includes('array'))) {
+    const { anyOf: _list, items: _items, ...rest } = schema;
+    return { ...rest, type: 'string' };
+  }
   if (Array.isArray(schema.type)) {
     const types = (schema.type as string[]).filter((t) => t !== 'array');
     const typed = types.find((t) => t === 'number' || t === 'integer' || t === 'boolean');

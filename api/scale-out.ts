@@ -222,7 +222,7 @@ function statusWithRedis(base: StatusRepo, state: { keyed: ReadonlySet<string>; 
     ? 'the shared usage counters (Redis) are unreachable: calls are counted by each instance alone'
     : 'the shared usage counters (Redis) are unreachable: counted calls are refused until they return';
   const overlay = (checks: StatusCheck[]): StatusCheck[] => checks.map((c) =>
-    state.keyed.has(c.product) ? { ...c, status: state.open ? (c.status === 'offline' ? 'offline' : 'degraded') : 'offline', detail } : c);
+    state.keyed.has(c.product) ? { ...c, status: state.open ? (c.status === 'offline' ? 'offline' : 'degraded') : 'offline', detail, reason: 'store_unavailable' } : c);
   return {
     saveAll: (checks, onWriteFailure) => base.saveAll(checks, onWriteFailure),
     all: () => (state.up() ? base.all() : overlay(base.all())),

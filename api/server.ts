@@ -103,7 +103,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const mailer = createMailer(portal, log, deps.now);
   const app = buildApp(deps, {
     operations: ops, trustProxy: config.trustProxy ?? null,
-    portal: { mailer, publicUrl: () => portal.publicUrl ?? listeningUrl, secureCookies: portal.secureCookies },
+    portal: { mailer, publicUrl: () => portal.publicUrl ?? listeningUrl, secureCookies: portal.secureCookies, partnerUrl: portal.partnerUrl ?? null },
   });
   const scheduler = createScheduler(log);
   if (scaleOut) {

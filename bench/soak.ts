@@ -126,11 +126,12 @@ const base = ready.url;
 const keys = ready.keys;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-// The directory, to pick real ppids: with live data, with a typical week, and all of them.
+// The directory, to pick real ppids: with readings (the replayed sample's too: `has_live_data` is false for
+// those), with a typical week, and all of them.
 const directory = await fetch(`${base}/api/v1/data/checkpoints`, { headers: bearer(keys.normal[0]!) }).then((r) => r.json()) as
-  { data: { checkpoints: { ppid: string; has_live_data: boolean; has_day_stats: boolean; redirect_to?: string }[] } };
+  { data: { checkpoints: { ppid: string; last_observation: string | null; has_day_stats: boolean; redirect_to?: string }[] } };
 const all = directory.data.checkpoints.filter((c) => !c.redirect_to).map((c) => c.ppid);
-const live = directory.data.checkpoints.filter((c) => c.has_live_data && !c.redirect_to).map((c) => c.ppid);
+const live = directory.data.checkpoints.filter((c) => c.last_observation !== null && !c.redirect_to).map((c) => c.ppid);
 const typical = directory.data.checkpoints.filter((c) => c.has_day_stats && !c.redirect_to).map((c) => c.ppid);
 const some = (live.length > 0 ? live : all);
 const withWeek = typical.length > 0 ? typical : some;

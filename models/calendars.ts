@@ -92,6 +92,11 @@ export const TradingSundaysOutput = z.object({
     /** `ban` (shops closed on Sundays), `partial` (some Sundays open), `none` (trading allowed); null when not covered. */
     regulation_type: z.enum(['ban', 'partial', 'none']).nullable(),
     trading_sundays: z.array(z.string()),
+    /**
+     * How many dates `trading_sundays` lists (this and next year) where the rule yields a national calendar;
+     * null where it yields none (a general closure, a per-shop quota, no regulation, no rule held).
+     */
+    count: z.number().int().nullable(),
     next: z.string().nullable(),
     law: z.array(z.string()),
     sources: z.array(z.string()),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { COUNTRY_ISO2, countryCodeOf } from './codes.js';
+import { echoed } from './errors.js';
 import { reject } from './query.js';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
@@ -19,7 +20,7 @@ export const countryId = (within: readonly number[] = Object.keys(COUNTRY_ISO2).
     const id = NUMBER.test(text) ? Number(text) : ISO2.test(text) ? countryCodeOf(text) : undefined;
     if (id === undefined) return reject(ctx, 'must be a country number (1-23) or an ISO-2 code such as PL', 'malformed_country');
     if (id === null || !within.includes(id)) {
-      return reject(ctx, `'${text.slice(0, 8)}' is not one of the countries here (${within.map((n) => `${n} ${COUNTRY_ISO2[n]}`).join(', ')})`, 'unknown_country');
+      return reject(ctx, `'${echoed(text, 8)}' is not one of the countries here (${within.map((n) => `${n} ${COUNTRY_ISO2[n]}`).join(', ')})`, 'unknown_country');
     }
     return id;
   });

@@ -44,6 +44,8 @@ const EnvelopeBase = z.object({
 });
 
 export const ErrorEnvelope = EnvelopeBase.extend({
+  /** null only when the path names a version root that does not exist (`/api/v3/...`: 404 `unknown_product`, reason `unknown_version`). */
+  api_version: z.enum(['1', '2']).nullable(),
   ok: z.literal(false),
   usage: Usage.optional(),
   error: ErrorBody,

@@ -18,10 +18,13 @@ export interface ResolvedLang {
   fallback: boolean;
 }
 
-/** Resolves a BCP-47 tag by its primary subtag (`pl-PL` -> `pl`); unsupported tags fall back to `fallbackLang`. */
+/**
+ * Resolves a BCP-47 tag by its primary subtag (`pl-PL` -> `pl`). No tag gives `fallbackLang` (the product's
+ * default); an unsupported tag falls back to it too, and says so (CONTRACT.md, "Languages").
+ */
 export function resolveLang(tag: string | undefined, fallbackLang: Lang = 'en'): ResolvedLang {
   if (tag === undefined) return { lang: fallbackLang, requested: null, fallback: false };
   const primary = tag.split('-')[0]!.toLowerCase();
   if (SUPPORTED.has(primary)) return { lang: primary as Lang, requested: tag, fallback: false };
-  return { lang: 'en', requested: tag, fallback: true };
+  return { lang: fallbackLang, requested: tag, fallback: true };
 }

@@ -64,12 +64,21 @@ export const flag = () =>
     return reject(ctx, 'must be 1, 0, true or false', 'not_a_boolean');
   });
 
-export const PPID_PATTERN = /^id_\d{1,9}$/;
+/**
+ * `id_` and a number written without leading zeros (at most 9 digits). One spelling per checkpoint: `id_0214`
+ * is not another way to write `id_214` but a malformed identifier (400 `malformed_ppid`), never a 404 for a
+ * checkpoint that "does not exist" and never silently read as `id_214`.
+ */
+export const PPID_PATTERN = /^id_(?:0|[1-9]\d{0,8})$/;
 
-/** A checkpoint identifier: `id_` followed by digits. */
+/** A checkpoint identifier: `id_` followed by a number without leading zeros. */
 export const ppid = () =>
-  z.string().transform((raw, ctx) =>
-    PPID_PATTERN.test(raw) ? raw : reject(ctx, 'must look like id_123', 'malformed_ppid'));
+  z.string().transform((raw, ctx) => {
+    if (PPID_PATTERN.test(raw)) return raw;
+    return /^id_0\d+$/.test(raw)
+      ? reject(ctx, `must be written without leading zeros (id_${raw.slice(3).replace(/^0+/, '').slice(0, 9) || '0'})`, 'malformed_ppid')
+      : reject(ctx, 'must look like id_123', 'malformed_ppid');
+  });
 
 /** A calendar date `YYYY-MM-DD` that exists. */
 export const isoDate = () =>
@@ -92,10 +101,14 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 /**
  * A comma-separated list in one value: items trimmed, empties dropped, capped at `max` items
  * before any other work, duplicates removed (first occurrence kept), each item parsed by `item`.
+ * From a JSON transport a list may also come as an array, and an item as a number.
  */
 export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReason: string) {
-  return z.union([z.string(), z.array(z.string())]).transform((raw, ctx) => {
-    const parts = (Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter((s) => s.length > 0);
+  // JSON transports (tRPC, MCP) may send a number or a list of numbers where a query string sends digits.
+  const scalar = z.union([z.string(), z.number()]);
+  return z.union([scalar, z.array(scalar)]).transform((raw, ctx) => {
+    const items = Array.isArray(raw) ? raw.map(String) : typeof raw === 'number' ? [String(raw)] : raw.split(',');
+    const parts = items.map((s) => s.trim()).filter((s) => s.length > 0);
     if (parts.length === 0) return reject(ctx, 'must name at least one value', 'empty_value');
     if (parts.length > max) return reject(ctx, `takes at most ${max} values (got ${parts.length})`, tooManyReason);
     const out: z.output<T>[] = [];
@@ -104,7 +117,8 @@ export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReas
       if (!parsed.success) {
         const first = parsed.error.issues[0]!;
         const reason = (first as { params?: { reason?: string } }).params?.reason ?? 'invalid_value';
-        return reject(ctx, `'${echoed(part)}' ${first.message}`, reason);
+        // An item parser that names the value itself (`'XX' is not an ISO 3166 country code`) is not prefixed again.
+        return reject(ctx, first.message.startsWith("'") ? first.message : `'${echoed(part)}' ${first.message}`, reason);
       }
       if (!out.includes(parsed.data)) out.push(parsed.data);
     }
@@ -112,9 +126,27 @@ export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReas
   });
 }
 
+/**
+ * The word `all`, or what `list` parses (a comma list, or from JSON a number or an array), with the list's
+ * own message and reason when it is neither: never zod's bare "Invalid input" of a union.
+ */
+export function allOr<T extends z.ZodType>(list: T) {
+  const scalar = z.union([z.string(), z.number()]);
+  return z.union([scalar, z.array(scalar)]).transform((raw, ctx): 'all' | z.output<T> => {
+    if (raw === 'all') return 'all';
+    const parsed = list.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const first = parsed.error.issues[0]!;
+    return reject(ctx, first.message, (first as { params?: { reason?: string } }).params?.reason ?? 'invalid_value');
+  });
+}
+
 const LANG_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/;
 
-/** A BCP-47 tag resolved to one of the 24 languages; unsupported tags fall back to English. */
+/**
+ * A BCP-47 tag resolved to one of the 24 languages; absent or unsupported, the product's default (`defineOperation`
+ * sets it from the interface's table, models/interface-rules.ts).
+ */
 export const lang = (defaultLang: Lang = 'en') =>
   z
     .string()

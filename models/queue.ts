@@ -1,7 +1,7 @@
 /** `queue`, `update-info`, `multi` and `border`: the live products (contract section 3). */
 import { z } from 'zod';
 import { countryId } from './country-param.js';
-import { commaList, integer, lang, oneOf, ppid } from './query.js';
+import { allOr, commaList, integer, lang, oneOf, ppid } from './query.js';
 
 export const Freshness = z.enum(['fresh', 'recent', 'stale', 'outdated']);
 export const WaitStatus = z.enum(['green', 'yellow', 'red']);
@@ -127,7 +127,7 @@ export type MultiOutput = z.infer<typeof MultiOutput>;
 
 export const BorderInput = z.object({
   origin: countryId().describe('origin country (number 1-23 or ISO-2)'),
-  destination: z.union([z.literal('all'), commaList(countryId(), 23, 'too_many_countries')])
+  destination: allOr(commaList(countryId(), 23, 'too_many_countries'))
     .describe('a country (number or ISO-2), a comma list, or all: every neighbour of the origin with monitored data for this vehicle type'),
   crossing_type: integer(4, 9).describe('vehicle type 4-9'),
   lang: lang('en').describe('language of names'),

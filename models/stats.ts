@@ -10,7 +10,7 @@ export const StatsInput = z.object({
   ppid: ppid().describe('checkpoint'),
   date: isoDate().optional().describe('local date YYYY-MM-DD (default: yesterday in the checkpoint zone)'),
   compare: flag().optional().describe('1 adds the previous day and the delta'),
-  lang: lang().describe('language of labels (default en)'),
+  lang: lang('uk').describe('language of labels and names (default uk)'),
 });
 export type StatsInput = z.infer<typeof StatsInput>;
 
@@ -31,6 +31,8 @@ export const StatsOutput = z.object({
   date: z.string(),
   timezone: z.string(),
   unit: Unit.nullable(),
+  /** `unit` as a word in `lang` (null with `unit`). */
+  unit_label: z.string().nullable(),
   data_available: z.boolean(),
   hours_in_day: z.number().int(),
   /** `{name, source_url}` beside the flat `name`. */
@@ -49,7 +51,7 @@ export type StatsOutput = z.infer<typeof StatsOutput>;
 
 export const DayStatsInput = z.object({
   ppid: ppid().describe('checkpoint'),
-  lang: lang().describe('language of weekday labels (default en)'),
+  lang: lang('uk').describe('language of weekday and unit labels (default uk)'),
 });
 export type DayStatsInput = z.infer<typeof DayStatsInput>;
 
@@ -60,6 +62,8 @@ export const DayStatsOutput = z.object({
   ppid: z.string(),
   tz: z.string(),
   unit: Unit,
+  /** `unit` as a word in `lang`. */
+  unit_label: z.string(),
   matrix: Grid,
   lo: Grid,
   hi: Grid,
@@ -84,7 +88,7 @@ export type DayStatsOutput = z.infer<typeof DayStatsOutput>;
 
 export const AlternativesInput = z.object({
   ppid: ppid().describe('checkpoint'),
-  lang: lang().describe('language of names (default en)'),
+  lang: lang('uk').describe('language of names (default uk)'),
   crossing_type: integer(4, 9).optional().describe('vehicle type override (default: the type of the ppid)'),
   limit: integer(1, 10).default(5).describe('1-10, default 5'),
 });

@@ -4,6 +4,8 @@
  */
 import type { z } from 'zod';
 import type { Credit } from '../data/credits.js';
+import { langDefaultOf } from '../models/interface-rules.js';
+import { lang } from '../models/query.js';
 import type { QuotaClass } from '../models/envelope.js';
 import type { ErrorCode } from '../models/errors.js';
 import type { OperationDeps } from './deps.js';
@@ -71,7 +73,28 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperation = Operation<any, any>;
 
-/** Identity with inference: `export const queue = defineOperation({...})`. */
+/** `(default xx)` in a parameter's description. */
+const STATED_DEFAULT = /\(default [a-z]{2}\)/;
+
+/**
+ * The operation with its `lang` parameter defaulting to the interface's language for its product
+ * (`uk` for stats, day-stats, alternatives and travel-matrix, `en` elsewhere: models/interface-rules.ts), so
+ * the default is read from one table, not written into each product's schema; an unsupported tag falls
+ * back to the same language. The description the schema gives is kept, with the default it states.
+ */
+function withInterfaceLang<I extends z.ZodObject, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  const given = (op.input.shape as Record<string, z.ZodType | undefined>).lang;
+  if (given === undefined) return op;
+  const fallback = langDefaultOf(op.slug);
+  const said = given.description ?? 'language of the answer';
+  const description = STATED_DEFAULT.test(said) ? said.replace(STATED_DEFAULT, `(default ${fallback})`) : `${said} (default ${fallback})`;
+  return { ...op, input: op.input.extend({ lang: lang(fallback).describe(description) }) as unknown as I };
+}
+
+/**
+ * `export const queue = defineOperation({...})`, with inference; the one place the interface's per-product
+ * parameter defaults are applied (`lang`).
+ */
 export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
-  return op;
+  return withInterfaceLang(op);
 }

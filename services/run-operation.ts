@@ -8,7 +8,7 @@ import type { AnyOperation, OperationResult } from './operation.js';
 
 /**
  * The one language rule, stated in every answer that takes `lang`: `meta.lang` is the language answered
- * in; a tag that fell back to English adds `lang_fallback: true` and the tag asked for.
+ * in; a tag that fell back to the product's default adds `lang_fallback: true` and the tag asked for.
  */
 function withLangMeta(result: OperationResult<unknown>, input: unknown): OperationResult<unknown> {
   const lang = (input as { lang?: unknown } | null)?.lang as ResolvedLang | undefined;

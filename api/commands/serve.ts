@@ -51,7 +51,9 @@ Developer portal (/portal):
   BDDS_SMTP_URL        smtp:// or smtps:// server for the portal's e-mail (unset: written to BDDS_OUTBOX)
   BDDS_MAIL_FROM       sender of the portal's e-mail ("<service name> <no-reply@localhost>")
   BDDS_OUTBOX          folder for e-mail when no SMTP server is set (outbox/ beside BDDS_DB)
-  BDDS_COOKIE_SECURE   1: cookies only over HTTPS; 0: also over plain HTTP (1 when BDDS_PUBLIC_URL is https)`;
+  BDDS_COOKIE_SECURE   1: cookies only over HTTPS; 0: also over plain HTTP (1 when BDDS_PUBLIC_URL is https)
+  BDDS_PARTNER_URL     the partner dashboard (news submission, bus fleets) the portal links to, with the
+                       account's verified e-mail as login_hint; keys, endpoints and apps are unchanged (unset: no link)`;
 
 export async function serveCommand(args: string[], io: CliIo = processIo): Promise<number> {
   parseArgs({ args, options: {}, strict: true });

@@ -8,7 +8,8 @@ import { CREDITS, type Credit } from '../../data/credits.js';
 import type { CachedAnswer } from '../../services/operation-cache.js';
 
 export interface EnvelopeHead {
-  apiVersion: '1' | '2';
+  /** null for a path under a version root that does not exist (errors only). */
+  apiVersion: '1' | '2' | null;
   product: string;
 }
 

@@ -14,6 +14,32 @@ export interface PageContext {
   publicUrl: string;
   account: AccountRecord | null;
   csrf: string;
+  /** The partner dashboard (BDDS_PARTNER_URL); null: not linked. */
+  partnerUrl?: string | null;
+}
+
+/**
+ * The partner dashboard's address for this developer: the account's verified e-mail as the `login_hint`, so
+ * the partner account with the same address is the one offered (the link is a pointer: it grants nothing).
+ */
+export function partnerLink(partnerUrl: string, account: AccountRecord): string {
+  const url = new URL(partnerUrl);
+  url.searchParams.set('login_hint', account.email);
+  return url.toString();
+}
+
+/**
+ * Interface, general rule 5: news submission and bus-fleet management live in a separate partner dashboard, reached
+ * by linking this developer account to the partner account with the same e-mail. Shown only when one is configured
+ * and the address is verified.
+ */
+function partnerSection(ctx: PageContext): string {
+  const account = ctx.account;
+  if (!ctx.partnerUrl || !account?.verified_at) return '';
+  return `<section aria-labelledby="partner-h"><h2 id="partner-h">Partner dashboard</h2>
+<p>News submission and bus-fleet management are in the partner dashboard. It links this account to the partner account
+that uses the same e-mail address, <strong>${esc(account.email)}</strong>. Your keys, the endpoints and your apps are
+unchanged by it.</p><p><a id="partner-link" href="${esc(partnerLink(ctx.partnerUrl, account))}">Open the partner dashboard as ${esc(account.email)}</a></p></section>`;
 }
 
 const csrfField = (csrf: string) => `<input type="hidden" name="_csrf" value="${esc(csrf)}">`;
@@ -66,10 +92,12 @@ export const invalidLink = (ctx: PageContext) =>
   layout(ctx, 'This link no longer works', `<p role="alert">The link was used already, has expired, or was copied incompletely.
 <a href="/portal">Ask for a new one</a>.</p>`);
 
+/** Interface, Authentication rule 5: a visible link reading "Data by" and the service's name, to its home address. */
 function attribution(serviceName: string, publicUrl: string): string {
-  const web = `<a href="${publicUrl}">Data: ${serviceName}</a>`;
-  return `<h2>Attribution (free plan)</h2><p>Show the source where you show the data. On the web:</p>
-<pre><code>${esc(web)}</code></pre><p>In an app: the text <q>Data: ${esc(serviceName)}</q> on the screen that shows it.</p>`;
+  const web = `<a href="${publicUrl}">Data by ${serviceName}</a>`;
+  return `<h2>Attribution (free plan)</h2><p>Show the source where you show the data: a visible link next to it. On the web:</p>
+<pre><code>${esc(web)}</code></pre><p>In an app: a tappable link reading <q>Data by ${esc(serviceName)}</q>, to ${esc(publicUrl)}, on the
+screen that shows the data or on the info screen. Pay As You Grow may omit it.</p>`;
 }
 
 export interface KeysView {
@@ -116,7 +144,8 @@ export function keysPage(ctx: PageContext, view: KeysView): string {
 <form method="post" action="/portal/keys">${csrfField(ctx.csrf)}<button type="submit">Create a key</button></form>
 <p>Rolling a key makes a new one; the old one keeps working for 24 hours, then expires. Revoking stops a key within 5 seconds.</p>
 <h2>Plan</h2>${payg}
-${account.plan === 'explorer' ? attribution(ctx.serviceName, ctx.publicUrl) : ''}`);
+${account.plan === 'explorer' ? attribution(ctx.serviceName, ctx.publicUrl) : ''}
+${partnerSection(ctx)}`);
 }
 
 export interface UsageRow {

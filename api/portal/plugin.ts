@@ -29,6 +29,8 @@ export interface PortalOptions {
   publicUrl: () => string;
   /** `Secure` on cookies (off only for plain-HTTP local runs). */
   secureCookies: boolean;
+  /** The partner dashboard (BDDS_PARTNER_URL), linked for a logged-in developer; absent or null: no link. */
+  partnerUrl?: string | null;
 }
 
 const SESSION_COOKIE = 'bdds_session';
@@ -54,7 +56,7 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
   const queueOp = options.ops.find((op) => op.slug === 'queue');
 
   const ctxOf = (request: FastifyRequest, reply: FastifyReply, account = service.account(request.cookies[SESSION_COOKIE])): pages.PageContext =>
-    ({ serviceName: deps.settings.serviceName, publicUrl: publicUrl(), account, csrf: reply.generateCsrf() });
+    ({ serviceName: deps.settings.serviceName, publicUrl: publicUrl(), account, csrf: reply.generateCsrf(), partnerUrl: options.partnerUrl ?? null });
   const html = (reply: FastifyReply, body: string, status = 200) =>
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   /** The account of the session, or a redirect to the home page. */

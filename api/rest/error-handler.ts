@@ -28,12 +28,26 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: S
     .send(errorBody(head, attributionOf(serviceName), error, request.id));
 }
 
+/**
+ * A path under a version root that does not exist (`/api/v3/data/queue`): 404 `unknown_product` (the
+ * contract's code for "no such product under this version root"), reason `unknown_version`, naming the
+ * versions there are and, for a product that exists, the root it lives under.
+ */
+function unknownVersion(head: ReturnType<typeof headFromUrl>, ops: readonly AnyOperation[]): ServiceError {
+  const op = ops.find((o) => o.slug === head.product);
+  const where = op ? ` '${op.slug}' lives under ${op.versions.map((v) => `${dataRoot(v)}/`).join(' and ')}.` : '';
+  return new ServiceError('unknown_product',
+    `There is no version ${echoed(head.unknownVersion ?? '', 12)} of this interface: the versions are 1 (${dataRoot(1)}/) and 2 (${dataRoot(2)}/).${where}`,
+    { reason: 'unknown_version' });
+}
+
 /** Installs the error handler and the not-found handler (unknown products, wrong roots, bad paths). */
 export function installErrorHandling(app: FastifyInstance, ops: readonly AnyOperation[], serviceName: string) {
   app.setErrorHandler((err: FastifyError, request, reply) => sendError(reply, request, toServiceError(err, request), serviceName));
 
   app.setNotFoundHandler((request, reply) => {
     const head = headFromUrl(request.url);
+    if (head.unknownVersion !== null) return sendError(reply, request, unknownVersion(head, ops), serviceName);
     if (!head.underDataRoot) {
       return sendError(reply, request, new ServiceError('not_found', 'Nothing lives at this address.', { reason: 'unknown_path' }), serviceName);
     }

@@ -14,10 +14,13 @@ const DATA_URL = /^\/api\/v(\d+)\/data(?:\/([^/?#]*))?/;
 /**
  * The envelope head for a URL: its version root and the product segment it names (`unknown` unless it is
  * a well-formed slug); `segment` is that path segment as given (decoded when it can be), for messages only.
+ * Under a version root that does not exist (`/api/v3/data/...`) the head names no version (`apiVersion`
+ * null) and `unknownVersion` holds the one asked for: never answered as if it were v1.
  */
-export function headFromUrl(url: string): EnvelopeHead & { underDataRoot: boolean; segment: string } {
+export function headFromUrl(url: string): EnvelopeHead & { underDataRoot: boolean; segment: string; unknownVersion: string | null } {
   const match = DATA_URL.exec(url);
-  const version = match?.[1] === '2' ? '2' : '1';
+  const known = match === null || match[1] === '1' || match[1] === '2';
+  const version = !known ? null : match?.[1] === '2' ? '2' : '1';
   let segment = match?.[2] ?? '';
   let product = 'unknown';
   try {
@@ -26,5 +29,5 @@ export function headFromUrl(url: string): EnvelopeHead & { underDataRoot: boolea
   } catch {
     // a malformed escape names no product
   }
-  return { apiVersion: version, product, segment, underDataRoot: match !== null && (match[1] === '1' || match[1] === '2') };
+  return { apiVersion: version, product, segment, underDataRoot: match !== null && known, unknownVersion: known ? null : match![1]!.slice(0, 12) };
 }

@@ -10,13 +10,14 @@ import type { OperationDeps } from '../deps.js';
 import type { AnyOperation } from '../operation.js';
 import { warmPlaces } from '../places/indexes.js';
 import { runOperation } from '../run-operation.js';
+import { productHealth, readingsHealth, type Unhealthy } from './product-health.js';
 
 /** A check slower than this marks its product degraded. */
 export const SLOW_CHECK_MS = 2_000;
 /** A check that has not answered by then marks its product offline. */
 export const CHECK_TIMEOUT_MS = 10_000;
 
-async function checkOne(op: AnyOperation, deps: OperationDeps): Promise<Omit<StatusCheck, 'checked_at'>> {
+async function checkOne(op: AnyOperation, deps: OperationDeps, readings: () => Unhealthy | null): Promise<Omit<StatusCheck, 'checked_at'>> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -26,20 +27,22 @@ async function checkOne(op: AnyOperation, deps: OperationDeps): Promise<Omit<Sta
     });
     await Promise.race([runOperation(op, input, deps, { fresh: true }), timeout]);
     const latency = Math.round(performance.now() - started);
-    // Answering is not enough to be online: a product with nothing to answer with is degraded, and says so.
-    const empty = op.emptiness?.(deps) ?? null;
-    if (empty !== null) return { product: op.slug, status: 'degraded', latency_ms: latency, detail: empty };
+    // Answering is not enough to be online: a product with nothing true to answer with (nothing held, only the
+    // replayed sample, only old readings) is degraded, and says why.
+    const unhealthy = productHealth(op, deps, readings);
+    if (unhealthy !== null) return { product: op.slug, status: 'degraded', latency_ms: latency, detail: unhealthy.detail, reason: unhealthy.reason };
     return latency > SLOW_CHECK_MS
-      ? { product: op.slug, status: 'degraded', latency_ms: latency, detail: `slow: answered in ${latency} ms` }
-      : { product: op.slug, status: 'online', latency_ms: latency, detail: null };
+      ? { product: op.slug, status: 'degraded', latency_ms: latency, detail: `slow: answered in ${latency} ms`, reason: 'slow' }
+      : { product: op.slug, status: 'online', latency_ms: latency, detail: null, reason: null };
   } catch (err) {
     const latency = Math.round(performance.now() - started);
     if (isServiceError(err) && (err.code === 'service_unavailable' || err.code === 'not_found')) {
-      return { product: op.slug, status: 'degraded', latency_ms: latency, detail: err.message };
+      // not_found on the check's own input: nothing held to answer it (no typical week, no model yet).
+      return { product: op.slug, status: 'degraded', latency_ms: latency, detail: err.message, reason: err.code === 'not_found' ? 'no_data' : 'unavailable' };
     }
     deps.log.warn({ err, product: op.slug }, 'status self-check failed');
     const detail = isServiceError(err) ? err.message : 'the self-check failed with an internal error';
-    return { product: op.slug, status: 'offline', latency_ms: latency, detail };
+    return { product: op.slug, status: 'offline', latency_ms: latency, detail, reason: 'failed' };
   } finally {
     clearTimeout(timer);
   }
@@ -54,6 +57,7 @@ function storeRefusesWrites(checks: readonly StatusCheck[]): StatusCheck[] {
     ...c,
     status: c.product === 'status' ? 'degraded' : 'offline',
     detail: 'the data store refuses writes (disk full, read-only or locked): calls cannot be counted',
+    reason: 'store_unavailable',
   }));
 }
 
@@ -70,10 +74,13 @@ export async function runStatusChecks(ops: readonly AnyOperation[], deps: Operat
   } catch (err) {
     deps.log.warn({ err }, 'status: reading the places failed');
   }
+  // The readings' state is the same for every product reading them: computed once per round, when first needed.
+  let readings: { value: Unhealthy | null } | null = null;
+  const readingsOnce = () => (readings ??= { value: readingsHealth(deps) }).value;
   for (const op of ops) {
     if (signal?.aborted) return checks;
     if (!op.selfCheck) continue;
-    const result = await checkOne(op, deps);
+    const result = await checkOne(op, deps, readingsOnce);
     checks.push({ ...result, checked_at: deps.now().toISOString() });
   }
   try {

@@ -19,10 +19,11 @@ export const assistant = defineOperation({
     'understood. Every number in `answer_text` is one of `figures` (value, unit, the text written, and its source), and ' +
     '`sources` name the product, ppid and the instant the data is of. A question the data cannot answer (rules, documents, ' +
     'anything else) gets `grounded: false`, an answer that says so and `suggestions`. The answer is in `lang` (default en, ' +
-    'as the interface says); `detected_lang` says what the question is written in. `ppid` gives context ("how long now?").',
+    'as the interface says); `detected_lang` says what the question is written in. `ppid` gives context ("how long now?"). ' +
+    'Quota class `standard`, one unit a call, as the contract puts it: the products it reads are run inside the answer and not charged again.',
   versions: [1],
   access: 'keyed',
-  quotaClass: 'forecast_stats',
+  quotaClass: 'standard',
   credits: ['dpsu'],
   input: AssistantInput,
   output: AssistantOutput,

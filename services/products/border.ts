@@ -1,5 +1,6 @@
 /** `border/{origin}/{destination}/{crossing_type}`: every checkpoint on a border for one vehicle type. */
-import { COUNTRY_ISO2, CROSSING_TYPES, countryName, type CrossingType } from '../../models/codes.js';
+import { COUNTRY_ISO2, countryName } from '../../models/codes.js';
+import { crossingTypeLabel } from '../../models/labels.js';
 import { badRequest } from '../../models/errors.js';
 import { BorderInput, BorderOutput } from '../../models/queue.js';
 import { liveState, liveVersion, nowSeconds, noReadings } from '../live/checkpoint-live.js';
@@ -11,7 +12,8 @@ export const border = defineOperation({
   pathParams: ['origin', 'destination', 'crossing_type'],
   summary: 'All checkpoints on a border for a vehicle type, sorted by queue',
   description: '`destination` is one country code, a comma list, or `all` (every neighbour with monitored data). ' +
-    'Sorted by queue ascending, checkpoints without a queue reading last (by wait, then name). Each carries its border country.',
+    'Sorted by queue ascending, checkpoints without a queue reading last (by wait, then name). Each carries its border country. ' +
+    'Names, country names and `crossing_type_label` are in `lang`.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -63,7 +65,7 @@ export const border = defineOperation({
         destinations,
         destination_names: destinations.map((d) => countryName(COUNTRY_ISO2[d]!, lang)),
         crossing_type: input.crossing_type,
-        crossing_type_label: CROSSING_TYPES[input.crossing_type as CrossingType],
+        crossing_type_label: crossingTypeLabel(input.crossing_type, lang),
         checkpoints: rows,
         count: rows.length,
         generated_at: deps.now().toISOString(),

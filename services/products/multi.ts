@@ -50,7 +50,7 @@ export const multi = defineOperation({
           updated_at: live.updated_at, data_quality: live.data_quality, vs_typical: live.vs_typical,
           type_of_data: live.type_of_data, is_realtime: live.is_realtime,
         } } : {}),
-        ...(parts.includes('update-info') ? { update_info: updateInfoOf(live) } : {}),
+        ...(parts.includes('update-info') ? { update_info: updateInfoOf(live, input.lang.lang) } : {}),
       };
     }
     return {

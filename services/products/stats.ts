@@ -9,6 +9,7 @@ import { badRequest } from '../../models/errors.js';
 import { StatsInput, StatsOutput } from '../../models/stats.js';
 import type { OperationDeps } from '../deps.js';
 import { checkpointOr404, liveVersion, nextHourMs, nowSeconds, sourceUrlOf } from '../live/checkpoint-live.js';
+import { unitLabel } from '../../models/labels.js';
 import { defineOperation } from '../operation.js';
 import { roundTo } from '../../models/round.js';
 
@@ -65,7 +66,7 @@ export const stats = defineOperation({
     const data: StatsOutput = {
       ppid: checkpoint.ppid,
       name,
-      date, timezone: checkpoint.timezone, unit: day.unit, data_available: day.daily.hours_with_data > 0,
+      date, timezone: checkpoint.timezone, unit: day.unit, unit_label: day.unit === null ? null : unitLabel(day.unit, input.lang.lang), data_available: day.daily.hours_with_data > 0,
       hours_in_day: day.hoursInDay,
       checkpoint: { name, source_url: sourceUrlOf(view?.source) },
       hourly: day.hourly,

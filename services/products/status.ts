@@ -19,7 +19,10 @@ export const status = defineOperation({
     'Online, degraded or offline for each product, with the latency of its last self-check. ' +
     'Refreshed every 5 minutes by a background job; a request never triggers a check. Public: no key, never counted. ' +
     'Each product carries its `title`. `feeds` lists the live feeds this deployment polls (last attempt and success, age, ' +
-    'failures); a product all of whose feeds are failing or stale shows degraded, and so does one that holds nothing to answer with.',
+    'failures); a product all of whose feeds are failing or stale shows degraded, and so does one that holds nothing to answer with. ' +
+    'A product not online carries `reason`: `no_data` (it holds nothing for anyone), `replay_only` (it answers only from the ' +
+    'recorded sample replayed to the present), `stale_source` (its newest reading is over 3 hours old, or its feeds are failing ' +
+    'or stale), `slow`, `unavailable`, `failed` or `store_unavailable`; `detail` says the same in a sentence.',
   versions: [1],
   access: 'public',
   quotaClass: null,
@@ -35,7 +38,7 @@ export const status = defineOperation({
     const feeds = feedHealth(deps.settings.feeds ?? [], deps.repos.feeds, deps.now());
     const unrefreshed = productsWithFailingFeeds(feeds);
     const checks = deps.repos.status.all().map((c) => (c.status === 'online' && unrefreshed.has(c.product)
-      ? { ...c, status: 'degraded' as const, detail: unrefreshed.get(c.product)! } : c));
+      ? { ...c, status: 'degraded' as const, detail: unrefreshed.get(c.product)!, reason: 'stale_source' as const } : { ...c, reason: c.reason ?? null }));
     const summary = { total: checks.length, online: 0, degraded: 0, offline: 0 };
     const products: StatusOutput['products'] = {};
     let checkedAt: string | null = null;

@@ -26,7 +26,8 @@ export const tradingSundays = defineOperation({
     'this and next year are computed from it (Easter-dependent dates included) with `next`. Countries with a general ' +
     'Sunday closure or a per-shop quota say so in `rule` with no list. A country without a rule file is `covered: false`. ' +
     '`regulation_type` is the rule as a token: `ban` (closed on Sundays), `partial` (some Sundays open: a calendar or a ' +
-    'per-shop quota), `none` (Sunday trading allowed); `count` is the number of countries listed.',
+    'per-shop quota), `none` (Sunday trading allowed). Per country, `count` is how many trading Sundays it lists (null where ' +
+    'the rule yields no national calendar); `data.count` is the number of countries listed.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -44,16 +45,18 @@ export const tradingSundays = defineOperation({
       const file = deps.rules.tradingSundays.get(code);
       const name = countryName(code, 'en');
       if (!file) {
-        return { country: code, country_name: name, covered: false, regulated: null, regulation_type: null, trading_sundays: [], next: null, law: [], sources: [],
+        return { country: code, country_name: name, covered: false, regulated: null, regulation_type: null, trading_sundays: [], count: null, next: null, law: [], sources: [],
           rule: `No Sunday-trading rule is held for ${name}.` };
       }
       const today = localParts(nowS, file.timezone).date;
       const thisYear = Number(today.slice(0, 4));
       const sundays = [...(computeSundays(file, thisYear) ?? []), ...(computeSundays(file, thisYear + 1) ?? [])];
+      const hasCalendar = (file.calendars ?? []).length > 0;
       return {
         country: code, country_name: name, covered: true, regulated: file.regulated, rule: file.rule,
-        regulation_type: regulationTypeOf(code, file.regulated, (file.calendars ?? []).length > 0),
+        regulation_type: regulationTypeOf(code, file.regulated, hasCalendar),
         trading_sundays: sundays,
+        count: hasCalendar ? sundays.length : null,
         next: sundays.find((d) => d >= today) ?? null,
         law: (file.calendars ?? []).map((c) => `${c.years.from}-${c.years.until ?? ''}: ${c.law}`),
         sources: file.sources,

@@ -59,6 +59,8 @@ describe('commaList', () => {
   });
   it('reports the first bad item with its own reason', () => {
     assert.equal(reasonOf(list, 'id_1,nope'), 'malformed_ppid');
+    assert.deepEqual(commaList(integer(), 3, 'too_many').parse(7), [7], 'a number from a JSON transport');
+    assert.deepEqual(commaList(integer(), 3, 'too_many').parse([3, '2']), [3, 2]);
   });
 });
 
@@ -71,6 +73,12 @@ describe('flag, ppid, dates, countries, enums', () => {
   it('checks ppids, calendar dates and enums', () => {
     assert.equal(ppid().parse('id_42'), 'id_42');
     assert.equal(reasonOf(ppid(), 'id_'), 'malformed_ppid');
+    // One spelling per checkpoint: digits without leading zeros (docs/migrating.md).
+    assert.equal(reasonOf(ppid(), 'id_0214'), 'malformed_ppid');
+    assert.match(ppid().safeParse('id_0214').error!.issues[0]!.message, /without leading zeros \(id_214\)/);
+    assert.equal(reasonOf(ppid(), 'id_00'), 'malformed_ppid');
+    assert.equal(ppid().parse('id_0'), 'id_0');
+    assert.equal(ppid().parse('id_214'), 'id_214');
     assert.equal(isoDate().parse('2024-02-29'), '2024-02-29');
     assert.equal(reasonOf(isoDate(), '2023-02-29'), 'malformed_date');
     assert.equal(reasonOf(oneOf(['hourly', 'daily']), 'weekly'), 'invalid_value');
@@ -81,8 +89,9 @@ describe('lang', () => {
   it('resolves region tags to the supported primary language', () => {
     assert.deepEqual(lang().parse('pl-PL'), { lang: 'pl', requested: 'pl-PL', fallback: false });
   });
-  it('falls back to English for unsupported tags and says so', () => {
-    assert.deepEqual(lang('uk').parse('ja'), { lang: 'en', requested: 'ja', fallback: true });
+  it("falls back to the product's default for unsupported tags and says so (contract: the product's default)", () => {
+    assert.deepEqual(lang('uk').parse('ja'), { lang: 'uk', requested: 'ja', fallback: true });
+    assert.deepEqual(lang('en').parse('ja'), { lang: 'en', requested: 'ja', fallback: true });
   });
   it('uses the product default when absent', () => {
     assert.equal(lang('uk').parse(undefined).lang, 'uk');

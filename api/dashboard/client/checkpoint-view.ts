@@ -65,7 +65,7 @@ export function createCheckpointView(root: HTMLElement, ctx: ViewContext): View 
 
   /** The checkpoint to show first: a car leaving Ukraine if it has readings, else any with readings. */
   function defaultPpid(loc: Location): string | null {
-    const live = loc.entries.filter((e) => e.has_live_data);
+    const live = loc.entries.filter((e) => e.last_observation !== null);
     const pick = live.find((e) => e.has_day_stats && e.origin === 1 && e.crossing_type === 4) ?? live.find((e) => e.has_day_stats) ?? live[0] ?? loc.entries[0];
     return pick?.ppid ?? null;
   }
@@ -91,7 +91,7 @@ export function createCheckpointView(root: HTMLElement, ctx: ViewContext): View 
         h('td', {}, directionLabel(e.origin, e.destination)), h('td', {}, vehicle(e.crossing_type)),
         numCell(q?.queue_now ?? null, found ? num(q?.queue_now) : '–'),
         numCell(q?.wait_min ?? null, found ? minutes(q?.wait_min) : '–'),
-        h('td', {}, found ? badge(q?.wait_status ?? null) : badge(null, e.has_live_data ? 'no reading' : 'no data')),
+        h('td', {}, found ? badge(q?.wait_status ?? null) : badge(null, e.last_observation !== null ? 'no reading' : 'no data')),
         h('td', {}, q?.vs_typical ?? '–'),
         h('td', {}, q?.trend_direction ? `${q.trend_direction}${q.trend_percent === null ? '' : ` (${num(q.trend_percent)} %)`}` : '–'),
         h('td', {}, u?.source_label ?? '–', u?.source ? h('br') : null, u?.source ? h('small', {}, u.source) : null),

@@ -44,7 +44,8 @@ export function buildDirectory(entries: DirectoryEntry[]): Directory {
       byLocation.set(e.location_id, loc);
     }
     loc.entries.push(e);
-    if (e.has_live_data) loc.live = true;
+    // Any reading, the replayed sample's too (`has_live_data` is false for a checkpoint that only has those).
+    if (e.last_observation !== null) loc.live = true;
   }
   const locations = [...byLocation.values()].sort((a, b) => Number(b.live) - Number(a.live) || a.neighbour - b.neighbour || a.name.localeCompare(b.name));
   return { entries, locations, byPpid: new Map(entries.map((e) => [e.ppid, e])), byLocation };

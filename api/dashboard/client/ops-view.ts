@@ -36,8 +36,9 @@ export function createOpsView(root: HTMLElement, ctx: ViewContext): View {
   function renderStatus(answer: Products['status']) {
     const s = answer.data;
     replace(statusBox, h('p', {}, 'Overall: ', badge(s.overall ?? null), ` (checked ${dateTime(s.checked_at ?? null)} UTC)`),
-      table({ id: 'ops-status-table' }, null, ['Product', 'Status', 'Latency', 'Detail'],
-        Object.entries(s.products ?? {}).map(([name, p]) => [name, badge(p.status), numCell(p.latency_ms, p.latency_ms === null ? '–' : `${p.latency_ms} ms`), p.detail ?? ''])),
+      table({ id: 'ops-status-table' }, null, ['Product', 'Status', 'Reason', 'Latency', 'Detail'],
+        Object.entries(s.products ?? {}).map(([name, p]) => [name, badge(p.status), h('code', { 'data-reason': p.reason ?? '' }, p.reason ?? ''),
+          numCell(p.latency_ms, p.latency_ms === null ? '–' : `${p.latency_ms} ms`), p.detail ?? ''])),
       s.feeds.length === 0 ? h('p', { id: 'ops-feeds-note', class: 'note' }, 'This deployment polls no live feed (the demo, or BDDS_FEEDS=off): what it serves was seeded or imported.')
         : table({ id: 'ops-feeds' }, 'Live feeds (docs/feeds.md)', ['Feed', 'Status', 'Every', 'Last success (UTC)', 'Age', 'Failures in a row', 'Rows', 'Rejected', 'Last error'],
           s.feeds.map((f) => h('tr', { 'data-feed': f.name }, h('td', { title: f.title }, h('code', {}, f.name)), h('td', {}, badge(FEED_BADGES[f.status] ?? null, f.status)),

@@ -1,5 +1,6 @@
 /** `day-stats`: the typical week of a checkpoint, as the daily job last computed it. */
 import { notFound } from '../../../models/errors.js';
+import { unitLabel } from '../../../models/labels.js';
 import { DayStatsInput, DayStatsOutput } from '../../../models/stats.js';
 import { DAY_STATS_MIN_DAYS } from '../../jobs/day-stats-job.js';
 import { checkpointOr404 } from '../../live/checkpoint-live.js';
@@ -24,7 +25,8 @@ export const dayStats = defineOperation({
   summary: 'Typical-week load of a checkpoint: 7 x 24 median with p25/p75',
   description: `Monday = day 0. Precomputed daily from the last 60 days of hourly values (queue where the source counts ` +
     `vehicles, else wait minutes; \`unit\` says which). A checkpoint with fewer than ${DAY_STATS_MIN_DAYS} local days of ` +
-    'readings has none: 404 `no_day_stats`. Weekday labels come from Intl in `lang`. `generated_at` is ISO-8601 UTC, ' +
+    'readings has none: 404 `no_day_stats`. Weekday labels come from Intl in `lang` (default uk, as the interface says), ' +
+    '`unit_label` is `unit` as a word in `lang`. `generated_at` is ISO-8601 UTC, ' +
     '`generated_at_ts` the same instant in unix seconds.',
   versions: [1],
   access: 'keyed',
@@ -42,7 +44,7 @@ export const dayStats = defineOperation({
     if (!stored) throw notFound(`${input.ppid} has too little data for a typical week (fewer than ${DAY_STATS_MIN_DAYS} days).`, 'no_day_stats');
     return {
       data: {
-        ppid: input.ppid, tz: stored.timezone, unit: stored.unit, ...stored.stats,
+        ppid: input.ppid, tz: stored.timezone, unit: stored.unit, unit_label: unitLabel(stored.unit, input.lang.lang), ...stored.stats,
         weekday_labels: weekdayLabels(input.lang.lang),
         period_days: stored.period_days, data_quality: stored.data_quality, generated_at: stored.generated_at,
         generated_at_ts: Math.floor(Date.parse(stored.generated_at) / 1000),

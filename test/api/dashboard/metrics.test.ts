@@ -111,7 +111,9 @@ describe('/metrics', () => {
       assert.ok(latest <= now && latest > now - 86_400, `${source} read within the day (${now - latest} s ago)`);
       assert.equal(sample(text, 'bdds_source_age_seconds', { source, kind: 'replay' }), Math.round(now - latest));
     }
-    assert.equal(sample(text, 'bdds_product_status', { product: 'queue', status: 'online' }), 1);
+    // It answers from the replayed sample only: degraded (reason replay_only), never online.
+    assert.equal(sample(text, 'bdds_product_status', { product: 'queue', status: 'degraded' }), 1);
+    assert.equal(sample(text, 'bdds_product_status', { product: 'queue', status: 'online' }), 0);
 
     // A scrape is not an operation: it leaves the request counters alone.
     const again = (await get('/metrics', INTERNAL_TOKEN)).body;

@@ -1,18 +1,25 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { TOOL_ALIASES } from '../../../api/mcp/tools.js';
 import { operations } from '../../../services/registry.js';
 import { appWithKey } from '../../helpers/deps.js';
 
+/** An MCP client of `app` over Streamable HTTP on a real listener, calling with `key`; closed after the test. */
+async function mcpClient(t: TestContext, app: FastifyInstance, key: string): Promise<Client> {
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  t.after(() => client.close());
+  return client;
+}
+
 describe('MCP', () => {
   it('lists every product as a tool and calls queue with a key over Streamable HTTP, counted as on REST', async (t) => {
     const { app, key } = await appWithKey(t, { seed: { history: true } });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-    t.after(() => client.close());
+    const client = await mcpClient(t, app, key);
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((tool) => tool.name).sort(), [...operations.map((op) => op.name), ...Object.keys(TOOL_ALIASES)].sort(),
       'every operation, and the established service\'s names as aliases');
@@ -34,12 +41,41 @@ describe('MCP', () => {
     assert.equal((await app.inject({ url: '/mcp' })).statusCode, 405, 'stateless: no GET stream');
   });
 
+  it("takes get_border_queue's destination as a number, a string or a list, as REST and the established service's tool do; an invalid call costs what the same invalid REST call costs", async (t) => {
+    const { app, key } = await appWithKey(t, { seed: { history: true } });
+    const client = await mcpClient(t, app, key);
+    type Envelope = { ok: boolean; data: { destinations: number[] }; usage: { requests_today: number }; error?: { code: string; reason: string; message: string } };
+    const tool = async (args: Record<string, unknown>) => {
+      const result = await client.callTool({ name: 'get_border_queue', arguments: args });
+      return { status: (result._meta as { status: number }).status, body: result.structuredContent as Envelope };
+    };
+    const rest = async (path: string) => {
+      const res = await app.inject({ url: `/api/v1/data/${path}`, headers: { authorization: `Bearer ${key}` } });
+      return { status: res.statusCode, body: res.json() as Envelope };
+    };
+    const numeric = await tool({ origin: 1, destination: 2, crossing_type: 9 });
+    assert.equal(numeric.status, 200, JSON.stringify(numeric.body.error));
+    assert.deepEqual(numeric.body.data.destinations, [2]);
+    const viaRest = await rest('border/1/2/9');
+    assert.deepEqual(numeric.body.data, viaRest.body.data, 'the same answer as the REST path');
+    assert.deepEqual((await tool({ origin: '1', destination: '2,3', crossing_type: '9' })).body.data.destinations, [2, 3]);
+    assert.deepEqual((await tool({ origin: 1, destination: [3, 2], crossing_type: 9 })).body.data.destinations, [3, 2]);
+    assert.equal((await tool({ origin: 1, destination: 'all', crossing_type: 9 })).status, 200);
+    const counted = (await rest('border/1/2/9')).body.usage.requests_today;
+    assert.equal(counted, 6, 'each answered call counted once, on one counter');
+
+    // The same invalid call on both transports: the same 400 and exactly one unit each.
+    const badTool = await tool({ origin: 1, destination: 99, crossing_type: 9 });
+    const badRest = await rest('border/1/99/9');
+    assert.deepEqual([badTool.status, badRest.status], [400, 400]);
+    assert.deepEqual([badTool.body.error!.code, badTool.body.error!.reason], ['bad_request', 'unknown_country']);
+    assert.equal(badTool.body.error!.message, badRest.body.error!.message);
+    assert.deepEqual([badTool.body.usage.requests_today, badRest.body.usage.requests_today], [counted + 1, counted + 2], 'one unit each');
+  });
+
   it('answers an unknown tool with the error envelope, uncounted, with a key or without one', async (t) => {
     const { app, key } = await appWithKey(t, { seed: { history: true } });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
-    t.after(() => client.close());
+    const client = await mcpClient(t, app, key);
 
     const result = await client.callTool({ name: 'get_border_queues', arguments: { ppid: 'id_129' } });
     assert.equal(result.isError, true);

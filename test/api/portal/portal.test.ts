@@ -43,11 +43,12 @@ function browser(app: FastifyInstance, address = '203.0.113.5') {
   };
 }
 
-async function portalApp(t: TestContext) {
+async function portalApp(t: TestContext, partnerUrl: string | null = null) {
   const smtp = await startSmtp(t);
   const { log } = captureLogger();
   const built = await buildTestApp(t, {
-    portal: { mailer: createMailer({ smtpUrl: smtp.url, mailFrom: 'Test <no-reply@example.org>', outbox: '' }, log, () => new Date()), publicUrl: () => PUBLIC, secureCookies: true },
+    portal: { mailer: createMailer({ smtpUrl: smtp.url, mailFrom: 'Test <no-reply@example.org>', outbox: '' }, log, () => new Date()), publicUrl: () => PUBLIC, secureCookies: true,
+      partnerUrl },
   });
   return { ...built, smtp };
 }
@@ -129,6 +130,25 @@ describe('developer portal', () => {
     await b.post('/portal/logout', {});
     const after = await b.get('/portal/keys');
     assert.equal(after.statusCode, 303);
+  });
+
+  it('shows the free plan\'s attribution as the interface words it: a link reading "Data by" and the name, to the home address', async (t) => {
+    const { app, smtp } = await portalApp(t);
+    const { confirmed } = await signUp(app, smtp, 'attr@example.org');
+    assert.ok(confirmed.body.includes(`&lt;a href=&quot;${PUBLIC}&quot;&gt;Data by Test Border Service&lt;/a&gt;`), 'the web snippet');
+    assert.match(confirmed.body, /<q>Data by Test Border Service<\/q>/, 'the words for an app');
+    assert.doesNotMatch(confirmed.body, /Data: /);
+    assert.doesNotMatch(confirmed.body, /partner-link/, 'no partner dashboard configured: no link');
+  });
+
+  it('links the partner dashboard when one is configured, with the verified e-mail as the hint, saying keys, endpoints and apps are unchanged', async (t) => {
+    const { app, smtp } = await portalApp(t, 'https://partners.example.org/dashboard');
+    const { b } = await signUp(app, smtp, 'Fleet.Owner@Example.org');
+    const keys = await b.get('/portal/keys');
+    const href = /<a id="partner-link" href="([^"]+)"/.exec(keys.body)?.[1]?.replace(/&amp;/g, '&');
+    assert.equal(href, 'https://partners.example.org/dashboard?login_hint=fleet.owner%40example.org');
+    assert.match(keys.body, /Your keys, the endpoints and your apps are\s+unchanged by it/);
+    assert.doesNotMatch((await browser(app).get('/portal')).body, /partner-link/, 'not shown to a visitor who is not logged in');
   });
 
   it('refuses state-changing forms without the CSRF token, or with one from another browser', async (t) => {

@@ -51,7 +51,7 @@ describe('live feeds', () => {
     assert.equal(queue.body.snapshot.type_of_data, 'live');
     assert.equal(queue.body.snapshot.is_realtime, true);
     const before = await f.status();
-    assert.equal(before.products.queue.status, 'online');
+    assert.deepEqual([before.products.queue.status, before.products.queue.reason], ['online', null], 'live readings: online');
     const shown = before.feeds[0];
     assert.deepEqual([shown.name, shown.status, shown.rows, shown.consecutive_failures], ['echerha', 'ok', 43, 0]);
 
@@ -65,6 +65,7 @@ describe('live feeds', () => {
     assert.equal(after.feeds[0].age_s, 3600, 'the age of the last good poll');
     assert.equal(after.products.queue.status, 'degraded', 'a product whose every feed fails is not online');
     assert.match(after.products.queue.detail, /echerha failing \(HTTP 500\)/);
+    assert.equal(after.products.queue.reason, 'stale_source', 'and says why, for machines');
     // An hour passed on the injected clock, not on the cache's (a live answer lives 60 s of real time).
     f.deps.cache.clear();
     const stale = await f.get(`queue?ppid=${fed[0]}&section=snapshot`);

@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { createScheduler } from '../../../services/jobs/scheduler.js';
 import { runDayStats } from '../../../services/jobs/day-stats-job.js';
 import { runForecastModels } from '../../../services/jobs/forecast-job.js';
+import { READINGS_PRODUCTS, STALE_AFTER_S } from '../../../services/jobs/product-health.js';
 import { runStatusChecks } from '../../../services/jobs/status-check.js';
+import { parseGenericCsv } from '../../../data/importers/generic.js';
+import { importFeeds } from '../../../data/importers/run-import.js';
+import { createResolver } from '../../../data/importers/resolve.js';
 import { defineOperation } from '../../../services/operation.js';
 import { operations } from '../../../services/registry.js';
 import { notFound } from '../../../models/errors.js';
@@ -36,15 +40,19 @@ describe('status job', () => {
     const products = body.data.products;
     assert.equal(products.probe.status, 'online');
     assert.equal(products.quantiles.status, 'online', 'the product that runs on the worker pool answered');
+    assert.equal(products.probe.reason, null, 'online: no reason');
     assert.equal(products.explode.status, 'offline');
+    assert.equal(products.explode.reason, 'failed');
     assert.equal(products.explode.detail, 'the self-check failed with an internal error', 'no internal text leaks');
     assert.equal(products.empty.status, 'degraded');
+    assert.equal(products.empty.reason, 'no_data', 'a not_found answer to its own check: nothing held');
     assert.equal(products.empty.detail, 'Nothing is held yet.');
     const statuses = Object.values(products as Record<string, { status: string; detail: string | null }>);
     assert.deepEqual(body.data.summary, { total: ops.length, online: statuses.filter((p) => p.status === 'online').length,
       degraded: statuses.filter((p) => p.status === 'degraded').length, offline: 1 }, 'the summary counts the products');
     // The shipped products answer; on a loaded machine one may be slower than the threshold (degraded: slow), never
-    // failing. Two hold nothing in this store, and say so instead of calling themselves online.
+    // failing. Two hold nothing in this store, and say so instead of calling themselves online; those answering from
+    // the queue readings have only the recorded sample replayed to the present here, and say that.
     const holdingNothing: Record<string, RegExp> = {
       'road-conditions': /^holds no road report in force/,
       'bus-carriers': /^holds no bus crossing record: carrier statistics have no source yet/,
@@ -52,14 +60,50 @@ describe('status job', () => {
     for (const op of operations) {
       const p = products[op.slug];
       if (holdingNothing[op.slug]) {
-        assert.equal(p.status, 'degraded', op.slug);
+        assert.deepEqual([p.status, p.reason], ['degraded', 'no_data'], op.slug);
         assert.match(p.detail, holdingNothing[op.slug]!);
         continue;
       }
-      assert.ok(p.status === 'online' || (p.status === 'degraded' && /^slow: answered in \d+ ms$/.test(p.detail)), `${op.slug}: ${p.status} ${p.detail}`);
+      if (READINGS_PRODUCTS.has(op.slug)) {
+        assert.deepEqual([p.status, p.reason], ['degraded', 'replay_only'], op.slug);
+        assert.match(p.detail, /^answers only from the recorded sample replayed to the present/);
+        continue;
+      }
+      assert.ok((p.status === 'online' && p.reason === null) || (p.status === 'degraded' && p.reason === 'slow' && /^slow: answered in \d+ ms$/.test(p.detail)),
+        `${op.slug}: ${p.status} ${p.reason} ${p.detail}`);
     }
     assert.equal(body.data.overall, 'degraded');
     assert.equal(body.data.checked_at, '2026-11-22T10:00:00.000Z', 'the injected clock stamps the checks');
+  });
+
+  it('tells the truth about the readings: no_data without any, stale_source when the newest is old, online when current', async (t) => {
+    const { app, deps, db, setNow } = await buildTestApp(t, { replay: false });
+    const NOW = Date.parse('2026-11-22T10:00:00.000Z');
+    setNow(NOW);
+    const round = async () => {
+      await runStatusChecks(operations, deps);
+      return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
+    };
+    const empty = await round();
+    for (const slug of ['queue', 'update-info', 'border', 'multi']) assert.deepEqual([empty[slug]!.status, empty[slug]!.reason], ['degraded', 'no_data'], slug);
+    assert.deepEqual([empty['road-conditions']!.status, empty['road-conditions']!.reason], ['degraded', 'no_data'], 'road-conditions holds nothing');
+    const importAt = (ms: number) => {
+      importFeeds(db, [parseGenericCsv(`ppid,time,queue\nid_129,${new Date(ms).toISOString()},12\n`, 'r.csv')], createResolver(deps.repos.directory));
+      deps.versions.refresh();
+    };
+    importAt(NOW - (STALE_AFTER_S + 3600) * 1000);
+    const stale = await round();
+    assert.deepEqual([stale.queue!.status, stale.queue!.reason], ['degraded', 'stale_source']);
+    assert.match(stale.queue!.detail, /the newest is 4 h old/);
+    importAt(NOW - 600_000);
+    const current = await round();
+    assert.deepEqual([current.queue!.status, current.queue!.reason], ['online', null], 'a current imported reading: online');
+    assert.deepEqual([current['road-conditions']!.status, current['road-conditions']!.reason], ['degraded', 'no_data']);
+  });
+
+  it('lists as readings products only registered products', () => {
+    const slugs = new Set(operations.map((op) => op.slug));
+    for (const slug of READINGS_PRODUCTS) assert.ok(slugs.has(slug), slug);
   });
 
   it('never runs a check on request: status only reads what the job stored', async (t) => {

@@ -49,7 +49,7 @@ describe('assistant', () => {
       const d = body.data;
       assert.equal(d.intent, intent, q);
       assert.equal(d.grounded, true, `${q}: ${d.answer_text}`);
-      assert.equal(body.usage.class, 'forecast_stats');
+      assert.equal(body.usage.class, 'standard', 'the contract puts the assistant in the standard class');
       assert.ok(d.sources.length > 0 && d.sources.every((s: { product: string; as_of: string }) => s.product === product && !Number.isNaN(Date.parse(s.as_of))), q);
       for (const f of d.figures) {
         assert.ok(d.answer_text.includes(f.text), `${q}: figure ${f.text} is in the text`);

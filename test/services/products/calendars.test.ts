@@ -33,6 +33,15 @@ describe('trading Sundays', () => {
     assert.match(hr.rule, /16 Sundays/);
     assert.deepEqual([es.covered, es.regulated], [false, null]);
   });
+  it('gives each country its count of trading Sundays (docs/migrating.md), null where the rule yields no national calendar', async (t) => {
+    const { get } = await app(t);
+    const { body } = await get('trading-sundays?country=PL,DE,HR,ES');
+    const [plc, de, hr, es] = body.data.countries;
+    assert.equal(plc.count, 16);
+    assert.equal(plc.count, plc.trading_sundays.length);
+    assert.deepEqual([de.count, hr.count, es.count], [null, null, null], 'a closure, a per-shop quota, no rule held: no list to count');
+    assert.equal(body.data.count, 4, 'countries listed');
+  });
 });
 
 describe('truck bans', () => {
@@ -95,6 +104,14 @@ describe('truck bans', () => {
     const { get } = await app(t);
     assert.equal((await get('truck-bans?date=2031-01-01')).body.error.reason, 'date_out_of_range');
     assert.equal((await get('truck-bans?country=Germany')).status, 400);
+  });
+  it('names an unknown country once in the message, in a list and alone', async (t) => {
+    const { get } = await app(t);
+    for (const url of ['truck-bans?country=XX', 'truck-bans?country=DE,XX', 'trading-sundays?country=xx']) {
+      const { status, body } = await get(url);
+      assert.deepEqual([status, body.error.reason], [400, 'unknown_country'], url);
+      assert.equal(body.error.message, "Parameter 'country' 'XX' is not an ISO 3166 country code.", url);
+    }
   });
   it('every rule file validates and names its sources', () => {
     const rules = loadRules();

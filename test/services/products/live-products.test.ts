@@ -82,16 +82,24 @@ describe('search', () => {
 });
 
 describe('checkpoints', () => {
-  it('filters by either side of the border and says which have live data', async (t) => {
-    const { get } = await liveApp(t);
+  it('filters by either side of the border and says which have live data: never a checkpoint whose only readings are replayed', async (t) => {
+    const { get, deps, db } = await liveApp(t);
     const pl = (await get('checkpoints?country=2')).body.data;
     assert.ok(pl.count > 0);
     assert.ok(pl.checkpoints.every((c: { origin: number; destination: number }) => c.origin === 2 || c.destination === 2));
     assert.ok(pl.checkpoints.some((c: { origin: number }) => c.origin === 2) && pl.checkpoints.some((c: { origin: number }) => c.origin === 1));
-    const live = pl.checkpoints.find((c: { ppid: string }) => c.ppid === 'id_129');
+    const replayed = pl.checkpoints.find((c: { ppid: string }) => c.ppid === 'id_129');
+    assert.equal(replayed.freshness, 'fresh', 'the replay makes its readings look fresh');
+    assert.ok(replayed.last_observation !== null);
+    assert.deepEqual([replayed.has_live_data, replayed.data_quality], [false, null], 'the replayed sample is not live data');
+    assert.equal(replayed.timezone, 'Europe/Warsaw');
+    // A reading that happened (an import) ten minutes ago is live data.
+    importFeeds(db, [parseGenericCsv(`ppid,time,wait_min\nid_129,${new Date(Date.parse(NOW) - 600_000).toISOString()},20\n`, 'now.csv')],
+      createResolver(deps.repos.directory));
+    deps.versions.refresh();
+    const live = (await get('checkpoints?country=2')).body.data.checkpoints.find((c: { ppid: string }) => c.ppid === 'id_129');
     assert.equal(live.has_live_data, true);
     assert.equal(live.data_quality, 'high');
-    assert.equal(live.timezone, 'Europe/Warsaw');
     const sk = (await get('checkpoints?country=3')).body.data.checkpoints;
     assert.ok(sk.length > 0 && sk.every((c: { has_live_data: boolean; last_observation: null; data_quality: null }) =>
       !c.has_live_data && c.last_observation === null && c.data_quality === null));
@@ -153,6 +161,23 @@ describe('update-info', () => {
     const none = (await get('update-info?ppid=id_1014')).body.data;
     assert.deepEqual([none.found, none.status, none.freshness], [false, 'no_observations', null]);
   });
+  it('refuses a ppid written with leading zeros as malformed (400), never a 404 for another spelling of a checkpoint', async (t) => {
+    const { get } = await liveApp(t);
+    const zero = await get('update-info?ppid=id_0214');
+    assert.deepEqual([zero.status, zero.body.error.code, zero.body.error.reason], [400, 'bad_request', 'malformed_ppid']);
+    assert.equal(zero.body.error.message, "Parameter 'ppid' must be written without leading zeros (id_214).");
+    assert.equal((await get('update-info?ppid=id_214')).status, 200, 'the one spelling');
+    assert.equal((await get('update-info?ppid=id_999')).status, 404, 'a well-formed id that names no checkpoint');
+  });
+  it('names the source in lang (source_label), and in English in source_label_en', async (t) => {
+    const { get } = await liveApp(t);
+    const uk = await get('update-info?ppid=id_129&lang=uk');
+    assert.equal(uk.body.data.source_label, 'Прикордонна служба Польщі (granica.gov.pl), записаний зразок, відтворений');
+    assert.equal(uk.body.data.source_label_en, 'Polish Border Guard (granica.gov.pl), recorded sample replayed');
+    assert.equal(uk.body.meta.lang, 'uk');
+    assert.equal((await get('update-info?ppid=id_129&lang=de')).body.data.source_label,
+      'Polnischer Grenzschutz (granica.gov.pl), aufgezeichnete Stichprobe, wiedergegeben');
+  });
 });
 
 describe('multi', () => {
@@ -195,6 +220,8 @@ describe('border', () => {
     const { get } = await liveApp(t);
     const { body } = await get('border/1/2,3/4?lang=uk');
     assert.deepEqual(body.data.destination_names, ['Польща', 'Словаччина']);
+    assert.equal(body.data.crossing_type_label, 'легковий автомобіль', 'the vehicle type in lang too');
+    assert.equal((await get('border/1/2/9?lang=pl')).body.data.crossing_type_label, 'ciężarówka');
     const sk = body.data.checkpoints.filter((c: { border: number }) => c.border === 3);
     assert.ok(sk.length > 0 && sk.every((c: { queue: null }) => c.queue === null));
     assert.equal(body.data.checkpoints.at(-1).queue, null);

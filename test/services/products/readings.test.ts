@@ -72,19 +72,21 @@ describe('attribution and language', () => {
     assert.equal((await get('truck-bans?country=PL')).body.attribution, 'Data by Test Border Service', 'rules from legal texts need no credit');
   });
 
-  it('answers in English by default everywhere and says when a tag fell back', async (t) => {
+  it("answers in the interface's default language (uk for stats, day-stats and alternatives, en elsewhere) and says when a tag fell back to it", async (t) => {
     const { get } = await withModels(t);
-    for (const path of ['checkpoints?country=2', 'search?name=Medyka', 'day-stats?ppid=id_114', 'stats?ppid=id_114', 'alternatives?ppid=id_114', 'update-info?ppid=id_114']) {
+    const defaults: [string, string][] = [['checkpoints?country=2', 'en'], ['search?name=Medyka', 'en'], ['day-stats?ppid=id_114', 'uk'],
+      ['stats?ppid=id_114', 'uk'], ['alternatives?ppid=id_114', 'uk'], ['update-info?ppid=id_114', 'en']];
+    for (const [path, lang] of defaults) {
       const plain = (await get(path)).body;
-      assert.equal(plain.meta.lang, 'en', path);
+      assert.equal(plain.meta.lang, lang, path);
       assert.equal(plain.meta.lang_fallback, undefined, path);
       const fell = (await get(`${path}&lang=xx-YY`)).body;
-      assert.deepEqual([fell.meta.lang, fell.meta.lang_fallback, fell.meta.lang_requested], ['en', true, 'xx-YY'], path);
+      assert.deepEqual([fell.meta.lang, fell.meta.lang_fallback, fell.meta.lang_requested], [lang, true, 'xx-YY'], path);
       const pl = (await get(`${path}&lang=pl-PL`)).body;
       assert.deepEqual([pl.meta.lang, pl.meta.lang_fallback], ['pl', undefined], path);
     }
-    const labels = (await get('day-stats?ppid=id_114')).body.data.weekday_labels;
-    assert.equal(labels[0], 'Monday');
+    assert.equal((await get('day-stats?ppid=id_114')).body.data.weekday_labels[0], 'понеділок');
+    assert.equal((await get('day-stats?ppid=id_114&lang=en')).body.data.weekday_labels[0], 'Monday');
   });
 });
 

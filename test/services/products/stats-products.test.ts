@@ -28,6 +28,20 @@ describe('stats', () => {
     assert.equal(d.compare.delta_avg, Math.round((d.daily.avg - d.compare.daily.avg) * 10) / 10);
     assert.equal(body.usage.class, 'forecast_stats');
   });
+  it('answers in Ukrainian without lang (the interface: default uk), and says so in meta.lang', async (t) => {
+    const { get } = await statsApp(t);
+    const plain = await get('stats?ppid=id_119');
+    assert.equal(plain.body.meta.lang, 'uk');
+    assert.equal(plain.body.data.name, (await get('stats?ppid=id_119&lang=uk')).body.data.name);
+    assert.match(plain.body.data.name, /[А-Яа-яІіЇїЄє]/, 'the name in Ukrainian');
+    assert.equal(plain.body.data.unit_label, 'транспортні засоби');
+    const en = await get('stats?ppid=id_119&lang=en');
+    assert.deepEqual([en.body.meta.lang, en.body.data.unit_label], ['en', 'vehicles']);
+    assert.match(en.body.data.name, /^[A-Za-z]/);
+    const unsupported = await get('stats?ppid=id_119&lang=ja');
+    assert.deepEqual([unsupported.body.meta.lang, unsupported.body.meta.lang_fallback, unsupported.body.meta.lang_requested], ['uk', true, 'ja'],
+      "an unsupported tag falls back to the product's default");
+  });
   it('answers a day without readings with empty values, not zeros', async (t) => {
     const { get } = await statsApp(t);
     const d = (await get('stats?ppid=id_1014&date=2026-11-01')).body.data;
@@ -65,6 +79,9 @@ describe('day-stats', () => {
     assert.equal(d.matrix.length, 7);
     assert.ok(d.matrix.every((row: unknown[]) => row.length === 24));
     assert.deepEqual(d.weekday_labels.slice(0, 2), ['poniedziałek', 'wtorek']);
+    assert.deepEqual([d.unit, d.unit_label], ['vehicles', 'pojazdy'], 'the unit stays a token; its label is in lang');
+    const plain = (await get('day-stats?ppid=id_119')).body;
+    assert.deepEqual([plain.meta.lang, plain.data.weekday_labels[0], plain.data.unit_label], ['uk', 'понеділок', 'транспортні засоби'], 'default uk');
     assert.equal(d.period_days, 60);
     assert.equal(d.best_slots.length, 3);
     assert.ok(d.lo[0].every((v: number | null, h: number) => v === null || (v <= d.matrix[0][h] && d.matrix[0][h] <= d.hi[0][h])));
