@@ -1,7 +1,9 @@
 /**
- * The engine pool: one Piscina pool per process, sized explicitly, with a bounded queue and a time
- * budget per task. Queue-full, time-outs, a crashed worker and a closed pool all surface as
- * `service_unavailable`, never as an internal error with the pool's text.
+ * The engine pool: one Piscina pool per process, sized explicitly, with a time budget per task. A task
+ * is admitted when it can finish within the latency budget by the measured task time (the queue ahead of
+ * it shared over the threads, plus its own run), up to a hard cap on the queue; identical tasks in flight
+ * may be joined (one run, each caller its own copy of the answer). Refusals, time-outs, a crashed worker
+ * and a closed pool all surface as `service_unavailable`, never as an internal error with the pool's text.
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -16,8 +18,16 @@ export type TaskTable = Record<string, (arg: any, ...rest: any[]) => unknown>;
 export interface EnginePoolOptions {
   /** Worker threads; default cores - 1, at least 1. */
   threads?: number;
-  /** Tasks allowed to wait for a thread; default threads squared, at least 4. */
+  /** Tasks allowed to wait for a thread at most, whatever their measured time; default 64 per thread. */
   maxQueue?: number;
+  /**
+   * A task is admitted while (tasks waiting / threads + 1) x the measured task time fits in this (ms);
+   * default 60 % of the task budget. The task time is a moving average of the tasks' run times on their
+   * threads as Piscina records them (no wait in the queue; TASK_TIME_PRIOR_MS until one has run).
+   */
+  latencyBudgetMs?: number;
+  /** Join a task identical (name and argument) to one in flight instead of running it again. */
+  coalesce?: boolean;
   /** Time budget per task (ms); a task over it is cancelled and its worker replaced. */
   taskTimeoutMs?: number;
   /**
@@ -33,14 +43,28 @@ export interface EnginePoolOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/** The task time assumed before any has been measured (ms). */
+export const TASK_TIME_PRIOR_MS = 50;
+/** Weight of the newest measured task time in the moving average. */
+const TASK_TIME_WEIGHT = 0.2;
+/** Arguments longer than this (JSON characters) are not compared for joining: the key would cost more than it saves. */
+const MAX_COALESCE_KEY = 4_096;
+
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
 export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions) {
   const threads = options.threads ?? defaultThreads();
-  const maxQueue = options.maxQueue ?? Math.max(4, threads * threads);
+  const maxQueue = options.maxQueue ?? 64 * threads;
   const taskTimeoutMs = options.taskTimeoutMs ?? 5_000;
+  const latencyBudgetMs = options.latencyBudgetMs ?? 0.6 * taskTimeoutMs;
+  /** Moving average of the time a task takes on a thread (ms). */
+  let taskTimeMs = TASK_TIME_PRIOR_MS;
+  /** Tasks in flight by their key, when joining is on. */
+  const joinable = new Map<string, Promise<unknown>>();
+  let refused = 0;
+  let joined = 0;
   const piscina = new Piscina({
     filename: options.filename,
     workerData: options.workerData,
@@ -66,14 +90,47 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
   // Without a listener, an error outside a task (a worker failing to load) would crash the process.
   piscina.on('error', (err: Error) => options.onPoolError?.(err));
 
-  /** Runs `task` in a worker; rejects with service_unavailable on overload, time-out or crash. */
+  /**
+   * Folds the run times Piscina recorded since the last look (on the thread, from dispatch to answer) into
+   * the moving average; several tasks settled together give their mean, none gives nothing.
+   */
+  const measureTaskTime = () => {
+    const recorded = piscina.histogram.runTime.mean;
+    piscina.histogram.resetRunTime();
+    if (Number.isFinite(recorded) && recorded > 0) taskTimeMs += TASK_TIME_WEIGHT * (recorded - taskTimeMs);
+  };
+
+  /** Would a new task finish within the latency budget, by the measured task time? */
+  const fitsBudget = () => (Math.max(0, inFlight - threads + 1) / threads + 1) * taskTimeMs <= latencyBudgetMs;
+
+  /** Runs `task` in a worker (or joins the same task in flight); rejects with service_unavailable on overload, time-out or crash. */
   async function run<K extends keyof T & string>(task: K, arg: Parameters<T[K]>[0]): Promise<Awaited<ReturnType<T[K]>>> {
     if (closed) throw unavailable('The compute engine is shutting down.', 5, 'engine_closed');
-    if (piscina.queueSize >= maxQueue) throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
+    const key = options.coalesce ? coalesceKey(task, arg) : null;
+    const running = key === null ? undefined : joinable.get(key);
+    if (running) {
+      joined++;
+      return structuredClone(await running) as Awaited<ReturnType<T[K]>>;
+    }
+    if (piscina.queueSize >= maxQueue || !fitsBudget()) {
+      refused++;
+      throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
+    }
+    const started = execute(task, arg);
+    if (key !== null) {
+      joinable.set(key, started);
+      void started.then(() => joinable.delete(key), () => joinable.delete(key));
+    }
+    return started;
+  }
+
+  async function execute<K extends keyof T & string>(task: K, arg: Parameters<T[K]>[0]): Promise<Awaited<ReturnType<T[K]>>> {
     settleBusy();
     inFlight++;
     try {
-      return await piscina.run({ task, arg }, { signal: AbortSignal.timeout(taskTimeoutMs) });
+      const result = await piscina.run({ task, arg }, { signal: AbortSignal.timeout(taskTimeoutMs) });
+      measureTaskTime();
+      return result;
     } catch (err) {
       const name = (err as Error)?.name;
       if (/queue is at limit/i.test(String((err as Error)?.message))) {
@@ -93,6 +150,17 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
     run,
     threads,
     maxQueue,
+    /** The moving average of a task's time on a thread (ms), which admission goes by. */
+    get taskTimeMs() {
+      return taskTimeMs;
+    },
+    /** Tasks refused as beyond the latency budget or the queue's cap, and tasks that joined one in flight. */
+    get refused() {
+      return refused;
+    },
+    get joined() {
+      return joined;
+    },
     get queueSize() {
       return piscina.queueSize;
     },
@@ -135,3 +203,14 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
 }
 
 export type EnginePool<T extends TaskTable> = ReturnType<typeof createEnginePool<T>>;
+
+/** A task's identity for joining (name and argument as JSON), or null when the argument is too large to compare. */
+function coalesceKey(task: string, arg: unknown): string | null {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(arg);
+  } catch {
+    return null;
+  }
+  return json === undefined || json.length > MAX_COALESCE_KEY ? null : `${task}\u0000${json}`;
+}

@@ -45,6 +45,42 @@ describe('engine pool', () => {
     assert.deepEqual(await Promise.all(running), ['done', 'done', 'done'], 'queued work still completes');
   });
 
+  it('admits by the measured task time: short tasks queue deep, long ones are refused once they would miss the budget', async (t) => {
+    const pool = createEnginePool({ threads: 1, latencyBudgetMs: 2_000, filename: misbehaving }) as unknown as LoosePool & {
+      close(): Promise<void>; verify(): Promise<void>; taskTimeMs: number; refused: number };
+    t.after(() => pool.close());
+    await pool.verify();
+    for (let i = 0; i < 12; i++) await pool.run('block', 5); // runs on a free thread: the task time is measured
+    // 30 short tasks at once (different arguments: nothing to join) fit the budget by far (30 x ~5-20 ms): all admitted.
+    const short = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => pool.run('block', 5 + (i % 3))));
+    assert.ok(short.every((r) => r.status === 'fulfilled'), 'every short task admitted and done');
+    for (let i = 0; i < 6; i++) await pool.run('block', 500); // the task time is now at least 0.74 x 500 ms
+    assert.ok(pool.taskTimeMs > 350, `measured ${pool.taskTimeMs} ms`);
+    // Ten long tasks at once: one runs and a few wait (what fits 2,000 ms at the measured time); the rest are refused at once.
+    const long = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => pool.run('block', 500 + i)));
+    const done = long.filter((r) => r.status === 'fulfilled').length;
+    assert.ok(done >= 1 && done <= 6, `${done} admitted`);
+    for (const r of long) if (r.status === 'rejected') isUnavailable('engine_busy')(r.reason);
+    assert.equal(pool.refused, 10 - done);
+  });
+
+  it('joins identical tasks in flight: one run, each caller its own copy', async (t) => {
+    const pool = createEnginePool<Tasks>({ threads: 1, coalesce: true, filename: typescript });
+    t.after(() => pool.close());
+    await pool.verify();
+    const before = pool.completed;
+    const arg = { cells: Int32Array.from([0, 0, 1]), values: Float64Array.from([1, 3, 5]), cellCount: 2 };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => pool.run('cellQuantiles', arg)));
+    assert.equal(pool.completed - before, 1, 'twelve callers, one run');
+    assert.equal(pool.joined, 11);
+    assert.deepEqual(answers[5]!.median, [2, 5]);
+    answers[0]!.median[0] = -1;
+    assert.equal(answers[1]!.median[0], 2, 'a caller that changes its answer changes no one else\'s');
+    // Once settled, the same task runs again.
+    await pool.run('cellQuantiles', arg);
+    assert.equal(pool.completed - before, 2);
+  });
+
   it('cancels a hung task at its time budget and keeps serving', async (t) => {
     // The budget also bounds the replacement worker's start-up under a busy test run: not too tight.
     const pool = createEnginePool({ threads: 1, taskTimeoutMs: 1_500, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
