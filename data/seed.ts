@@ -62,6 +62,12 @@ function seedPlaces(db: Db, now: Date): PlacesSummary | null {
   return importPlaces(db, feeds, { now });
 }
 
+/** Whether seedBundled would load anything (read only: a started store skips the seeding lock). */
+export function bundledSeedNeeded(db: Db, options: { history: boolean }): boolean {
+  return (db.prepare('SELECT count(*) FROM locations').pluck().get() as number) === 0 || datasetVersion(db, 'places') === 0 ||
+    (options.history && (db.prepare('SELECT count(*) FROM series').pluck().get() as number) === 0);
+}
+
 export function seedBundled(db: Db, options: { history: boolean; now?: Date }): SeedResult {
   const result: SeedResult = { directoryLoaded: false, places: null, history: null };
   if ((db.prepare('SELECT count(*) FROM locations').pluck().get() as number) === 0) {

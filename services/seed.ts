@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { parseFlixbusNetwork } from '../data/importers/bus/flixbus-network.js';
 import { replaceBusRoutes } from '../data/importers/bus/run.js';
-import { bundledPath, datasetVersion, loadRoadGraph, seedBundled, type SeedResult } from '../data/seed.js';
+import { bundledPath, bundledSeedNeeded, datasetVersion, loadRoadGraph, seedBundled, type SeedResult } from '../data/seed.js';
 import { withStoreLock, type Db } from '../data/store.js';
 import { routeCrossingRows } from './bus/route-network.js';
 
@@ -26,8 +26,12 @@ export function seedBusRoutes(db: Db): { routes: number; crossings: number } | n
   return replaceBusRoutes(db, parsed.source, rows);
 }
 
-/** Everything above, in one write transaction: instances started together on a new store seed it once. */
+/**
+ * Everything above, in one write transaction: instances started together on a new store seed it once. A
+ * store that needs nothing is not locked (an instance joining a running deployment waits for no one).
+ */
 export function seedService(db: Db, options: { history: boolean; now?: Date }): ServiceSeedResult {
+  if (!bundledSeedNeeded(db, options) && datasetVersion(db, 'bus') !== 0) return { directoryLoaded: false, places: null, history: null, busRoutes: null };
   return withStoreLock(db, () => {
     const seeded = seedBundled(db, options);
     return { ...seeded, busRoutes: seedBusRoutes(db) };

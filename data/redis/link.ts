@@ -23,6 +23,42 @@ export class RedisUnavailableError extends Error {
 
 export const isRedisUnavailable = (err: unknown): err is RedisUnavailableError => err instanceof RedisUnavailableError;
 
+/** Loop turns a command gets past its time-out for an answer already on the socket to be read. */
+export const NOTICE_TURNS = 3;
+
+/**
+ * A promise that settles with the command's, or rejects after the time-out. The time-out measures the
+ * command, not the event loop: once it has passed, the command gets NOTICE_TURNS more turns of the loop
+ * (each with its I/O phase, which reads at most 1,024 ready sockets) before it counts as unanswered, so a
+ * reply that arrived while thousands of connections kept the loop busy is taken rather than reported late.
+ */
+export function boundedCommand<T>(command: Promise<T>, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const expire = (turnsLeft: number): void => {
+      if (done) return;
+      if (turnsLeft > 0) {
+        setImmediate(() => expire(turnsLeft - 1));
+        return;
+      }
+      done = true;
+      reject(new RedisUnavailableError(`Redis did not answer within ${timeoutMs} ms`));
+    };
+    const timer = setTimeout(() => expire(NOTICE_TURNS), timeoutMs);
+    command.then((value) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(value);
+    }, (err: unknown) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      reject(err);
+    });
+  });
+}
+
 export interface RedisLinkOptions {
   commandTimeoutMs?: number;
   probeMs?: number;
@@ -111,32 +147,7 @@ export function createRedisLink(url: string, options: RedisLinkOptions = {}) {
     }
   }
 
-  /**
-   * A promise that settles with the command's, or rejects after the time-out. The time-out is checked once
-   * more after the I/O phase (setImmediate), so a reply that arrived while the event loop was busy is taken
-   * rather than reported late.
-   */
-  function bounded<T>(command: Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let done = false;
-      const timer = setTimeout(() => setImmediate(() => {
-        if (done) return;
-        done = true;
-        reject(new RedisUnavailableError(`Redis did not answer within ${timeoutMs} ms`));
-      }), timeoutMs);
-      command.then((value) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        resolve(value);
-      }, (err: unknown) => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        reject(err);
-      });
-    });
-  }
+  const bounded = <T>(command: Promise<T>) => boundedCommand(command, timeoutMs);
 
   client.on('ready', () => void probe());
   client.on('close', () => markDown('connection closed'));
