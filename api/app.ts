@@ -96,7 +96,7 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   app.decorate('pipeline', pipeline);
   app.register(httpBasics, { serviceName, logRequests: deps.log.isLevelEnabled('info') });
   app.register(restPlugin, { ops, pipeline, serviceName });
-  app.register(trpcPlugin, { ops, pipeline, log: deps.log });
+  app.register(trpcPlugin, { ops, pipeline, log: deps.log, serviceName: deps.settings.serviceName });
   app.register(mcpPlugin, { ops, pipeline, serviceName });
   app.register(adminPlugin, { deps });
   if (options.portal) app.register(portalPlugin, { ...options.portal, deps, ops, pipeline });

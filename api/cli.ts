@@ -13,7 +13,7 @@ import { accountsCommand, ACCOUNTS_USAGE } from './commands/accounts.js';
 import { reportsCommand, REPORTS_USAGE } from './commands/reports.js';
 import { serveCommand, SERVE_USAGE } from './commands/serve.js';
 import { callCommand, CALL_USAGE } from './commands/call.js';
-import { processIo, type CliIo } from './commands/io.js';
+import { processIo, terminalSafe, type CliIo } from './commands/io.js';
 import { mcpCommand, MCP_USAGE } from './commands/mcp.js';
 import { feedsCommand, FEEDS_USAGE } from './commands/feeds.js';
 import { ConfigError } from './config.js';
@@ -42,7 +42,9 @@ function mainHelp(): string {
   return `Usage: bdds <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun 'bdds <command> --help' for a command's options.`;
 }
 
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo): Promise<number> {
+  // Whatever a command prints, no escape sequence reaches the operator's terminal (stored text is a client's).
+  const io: CliIo = { ...given, out: (line) => given.out(terminalSafe(line)), err: (text) => given.err(terminalSafe(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(mainHelp());

@@ -92,10 +92,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       feeds: config.feeds ?? [] },
     ...(scaleOut ? { scaleOut } : {}),
   });
-  // Under the store's write lock: of instances started together on a new store, one creates the demo key.
-  const demoKey = withStoreLock(db, () => (deps.repos.keys.count() === 0
-    ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key
-    : null));
+  // Under the store's write lock, checked again inside: of instances started together on a new store, one creates the demo key.
+  const demoKey = deps.repos.keys.count() === 0
+    ? withStoreLock(db, () => (deps.repos.keys.count() === 0 ? issueKey(deps.repos.keys, { email: DEMO_EMAIL, plan: 'explorer' }, deps.now()).key : null))
+    : null;
   const ops = options.operations ?? operations;
   // A configuration built in code without portal settings gets the defaults for its own store and name.
   const portal = config.portal ?? loadConfig({ BDDS_DB: config.dbPath, BDDS_SERVICE_NAME: config.serviceName }).portal!;

@@ -347,4 +347,9 @@ export const MIGRATIONS: readonly string[] = [
      edges       INTEGER NOT NULL CHECK (edges >= 0),
      data        BLOB NOT NULL
    ) STRICT;`,
+  // 17: one mailbox, one account: Gmail ignores dots and answers at googlemail.com (api/portal/email.ts),
+  // so accounts stored before that rule take the folded address; where the folded address already has an
+  // account the row keeps its own (OR IGNORE: the same owner's second account, still holding its keys).
+  `UPDATE OR IGNORE accounts SET email = replace(substr(email, 1, instr(email, '@') - 1), '.', '') || '@gmail.com'
+   WHERE email LIKE '%@gmail.com' OR email LIKE '%@googlemail.com';`,
 ];

@@ -10,9 +10,11 @@ export const ERROR_STATUS = Object.freeze({
   forbidden: 403,
   not_found: 404,
   unknown_product: 404,
-  // Not in the contract's table (which is silent on them): another method on a product path, and a request
-  // line or header block larger than the HTTP parser accepts.
+  // Not in the contract's table (which is silent on them): another method on a product path, a request body
+  // larger than its route accepts (MCP's POST), and a request line or header block larger than the HTTP
+  // parser accepts.
   method_not_allowed: 405,
+  payload_too_large: 413,
   header_too_large: 431,
   qps_exceeded: 429,
   quota_exceeded: 429,

@@ -8,6 +8,7 @@ import type { QuotaStore, RateLimiter } from '../../models/access.js';
 import type { QuotaClass, Usage } from '../../models/envelope.js';
 import { ServiceError } from '../../models/errors.js';
 import type { Authenticator, Principal } from './authenticate.js';
+import { createOperatorFailures } from './operator-failures.js';
 import { nextUtcMidnight, utcDay } from './plans.js';
 import { policyHeader, rateLimitHeader } from './rate-limit-headers.js';
 
@@ -131,6 +132,9 @@ const SANDBOX_LIMITS = Object.freeze({
 export function createAccessControl(parts: AccessControlParts) {
   let window = dayWindowOf(parts.now().getTime());
   return {
+    /** Wrong internal tokens per client address, for every operator check (`requireOperator`, the dashboard's log-in). */
+    operatorFailures: createOperatorFailures(parts.now),
+
     /** The key's principal; throws 401/403 (or 429 for an address with too many failures). */
     authenticate(authorization: string | undefined, address: string): Principal {
       return parts.authenticator.authenticate(authorization, address);

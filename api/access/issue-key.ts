@@ -14,7 +14,8 @@ export interface KeyRequest {
   accountId?: number | null;
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+/** No whitespace and no control character: the address is printed by `bdds keys list`. */
+const EMAIL = /^[^\s@\u0000-\u001F\u007F-\u009F]{1,64}@[^\s@\u0000-\u001F\u007F-\u009F]{1,255}$/;
 
 export function issueKey(keys: Pick<KeysRepo, 'create'>, request: KeyRequest, now: Date): { key: string; record: KeyRecord } {
   if (!EMAIL.test(request.email)) throw badRequest(`'${request.email}' is not an e-mail address.`, 'malformed_email');

@@ -1,7 +1,7 @@
 /**
  * Attempts per key in a sliding window, in memory: the portal's sign-up and log-in links (per client
- * address and per e-mail address) and the dashboard's wrong tokens (per client address). A key at its
- * limit is refused until its oldest attempt in the window has aged out.
+ * address and per e-mail address) and wrong internal tokens (per client address: `operator-failures.ts`).
+ * A key at its limit is refused until its oldest attempt in the window has aged out.
  *
  * Memory is bounded whatever a client sends: a key keeps only its last `max` attempts (the only ones the
  * limit reads), and at most `maxKeys` keys are held, the least recently seen forgotten first (a flood of

@@ -10,7 +10,7 @@ import { feedHealth } from '../../services/feeds/health.js';
 import { createFeedRunner } from '../../services/feeds/runner.js';
 import { createClock, feedUserAgent, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
-import { printColumns, processIo, type CliIo, UsageError } from './io.js';
+import { printColumns, processIo, shown, type CliIo, UsageError } from './io.js';
 
 export const FEEDS_USAGE = `Usage: bdds feeds list [--json]
        bdds feeds run <name> [--json]
@@ -56,7 +56,7 @@ export async function feedsCommand(args: string[], io: CliIo = processIo): Promi
       log: createLogger('silent'), now, userAgent: feedUserAgent(config),
     });
     const report = await runner.runNow(name!);
-    io.out(values.json ? JSON.stringify(report) : `${report.feed}: ${report.outcome}${report.error ? ` (${report.error})` : ''}; rows ${report.rows}, ` +
+    io.out(values.json ? JSON.stringify(report) : `${report.feed}: ${report.outcome}${report.error ? ` (${shown(report.error)})` : ''}; rows ${report.rows}, ` +
       `added or changed ${report.imported}, already held ${report.duplicates}, rejected ${report.rejected}; ${report.durationMs} ms`);
     return report.outcome === 'failed' ? 1 : 0;
   } finally {

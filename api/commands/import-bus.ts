@@ -16,7 +16,7 @@ import { loadRoadGraph } from '../../data/seed.js';
 import type { Db } from '../../data/store.js';
 import { routeCrossingRows } from '../../services/bus/route-network.js';
 import type { ImportResult, ImportRunContext } from './import-run.js';
-import type { CliIo } from './io.js';
+import { shown, type CliIo } from './io.js';
 
 export const BUS_FORMATS: Readonly<Record<string, string>> = Object.freeze({
   'bus-crossings': 'bus crossing records, CSV (ppid,carrier,arrived_at,crossed_at[,source_id]; docs/import-formats.md)',
@@ -63,7 +63,7 @@ export function importBus(db: Db, format: string, paths: string[], options: { so
     if (!options.json) {
       io.out(`${parsed.source}: routes read ${parsed.network.routes.length}, crossing a held checkpoint ${written.routes} (${written.crossings} crossings), ` +
         `not placed ${result.unplaced.length}, stops of uncertain country ${result.uncertain_stops.length}, rejected rows ${parsed.rejected.length}`);
-      for (const u of result.unplaced) io.out(`not placed: route ${u.route_id} ${u.from_stop} (${u.from_country}) -> ${u.to_stop} (${u.to_country}): ${u.reason}`);
+      for (const u of result.unplaced) io.out(shown(`not placed: route ${u.route_id} ${u.from_stop} (${u.from_country}) -> ${u.to_stop} (${u.to_country}): ${u.reason}`));
     }
   }
   if (options.json) io.out(JSON.stringify({ networks: report, rejected }));

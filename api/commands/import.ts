@@ -1,5 +1,5 @@
 /** `bdds import <format> <path...>`: ingest observation or place files into the configured store. */
-import { processIo, type CliIo, UsageError } from './io.js';
+import { processIo, shown, type CliIo, UsageError } from './io.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -86,7 +86,7 @@ function readTexts(files: string[]): { text: string; file: string }[] {
 /** Lists rejected rows after a text summary (JSON carries them); the exit code. */
 function reportRejects(io: CliIo, rejected: Rejected[], options: { list: boolean; allow: boolean | undefined }): number {
   if (options.list) {
-    for (const r of rejected.slice(0, 100)) io.out(`rejected ${r.file}:${r.line}: ${r.reason}`);
+    for (const r of rejected.slice(0, 100)) io.out(`rejected ${shown(r.file)}:${r.line}: ${shown(r.reason)}`);
     if (rejected.length > 100) io.out(`... and ${rejected.length - 100} more rejected rows`);
   }
   if (rejected.length === 0 || options.allow) return 0;

@@ -3,6 +3,7 @@
  * entry passes the real ones; tests run commands in process with their own.
  */
 import { openStore, type Db } from '../../data/store.js';
+import { echoed } from '../../models/errors.js';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -26,8 +27,24 @@ export class UsageError extends Error {
   code = 'ERR_PARSE_ARGS_USAGE';
 }
 
-/** Rows under a header, each column as wide as its widest cell. */
-export function printColumns(io: CliIo, header: string[], rows: string[][]): void {
+/**
+ * Stored text as a cell of a command's output: every control, invisible or bidi character written as a
+ * visible `\uXXXX` (`echoed`, as the API writes echoed values), so a value from a client or a feed can
+ * neither start a terminal escape sequence (colours, a forged prompt, an OSC 52 clipboard write) nor
+ * break the line into forged rows.
+ */
+export const shown = (text: string): string => echoed(text, Infinity);
+
+/**
+ * The same for a whole line a command writes, keeping its tabs and line breaks (a list's separators, a usage
+ * text), so nothing a command prints can carry an escape sequence to the terminal: `main` wraps every
+ * command's output in it. Cells still go through `shown`, which escapes their line breaks too.
+ */
+export const terminalSafe = (line: string): string => line.replace(/[^\t\n]+/g, (run) => echoed(run, Infinity));
+
+/** Rows under a header, each column as wide as its widest cell; every cell `shown`. */
+export function printColumns(io: CliIo, header: string[], cells: string[][]): void {
+  const rows = cells.map((r) => r.map(shown));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const cells of [header, ...rows]) io.out(cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
 }

@@ -8,7 +8,7 @@ import { MODERATION, type Moderation } from '../../models/road-reports.js';
 import { createClock, loadConfig } from '../config.js';
 import { inputError } from '../pipeline/input-error.js';
 import { moderateReport, submitReport } from '../../services/road/reports.js';
-import { openForCommand, processIo, type CliIo, UsageError } from './io.js';
+import { openForCommand, processIo, shown, type CliIo, UsageError } from './io.js';
 
 export const REPORTS_USAGE = `Usage:
   bdds reports list [--status pending|approved|rejected] [--limit N] [--json]
@@ -51,7 +51,7 @@ export async function reportsCommand(args: string[], io: CliIo = processIo): Pro
       if (values.limit !== undefined && !/^\d{1,4}$/.test(values.limit)) throw new UsageError('--limit must be a whole number');
       const rows = createRoadReportsRepo(db).list((values.status as Moderation | undefined) ?? null, Number(values.limit ?? 50));
       if (values.json) io.out(JSON.stringify(rows));
-      else for (const cells of [['id', 'status', 'type', 'severity', 'country', 'source', 'expires', 'description'], ...rows.map(line)]) io.out(cells.join('\t'));
+      else for (const cells of [['id', 'status', 'type', 'severity', 'country', 'source', 'expires', 'description'], ...rows.map(line)]) io.out(cells.map(shown).join('\t'));
       return 0;
     }
     if (action === 'add') {

@@ -84,11 +84,11 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardOp
 
   app.post(`${PATH}/login`, (request, reply) => {
     if (!token || !sessions) return html(reply, disabledPage(serviceName), 503);
-    const wait = sessions.blockedForS(request.ip);
+    const wait = deps.access.operatorFailures.blockedForS(request.ip);
     if (wait > 0) return html(reply.header('retry-after', String(wait)), loginPage(serviceName, `Too many wrong tokens from this address; try again in ${Math.ceil(wait / 60)} minutes.`), 429);
     const given = (request.body as Record<string, unknown> | undefined)?.token;
     if (typeof given !== 'string' || !isInternalToken(`Bearer ${given.trim()}`, token)) {
-      sessions.failed(request.ip);
+      deps.access.operatorFailures.failed(request.ip);
       deps.log.warn({ reqId: request.id, address: request.ip }, 'dashboard: a log-in with a wrong token');
       return html(reply, loginPage(serviceName, 'That is not the internal token.'), 401);
     }
@@ -123,7 +123,7 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardOp
   await app.register(fastifyTRPCPlugin, {
     prefix: `${PATH}/trpc`,
     trpcOptions: {
-      router: createTrpcRouter(options.ops, pipeline),
+      router: createTrpcRouter(options.ops, pipeline, serviceName),
       createContext: ({ req }: { req: FastifyRequest }): TrpcContext => ({
         authorization: token && sessionOf(req) ? `Bearer ${token}` : undefined, address: req.ip, requestId: req.id, headers: { 'cache-control': 'no-store' },
       }),

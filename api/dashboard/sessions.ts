@@ -6,16 +6,13 @@
  * the internal token. So every instance that shares the token (several behind a load balancer:
  * docs/scale-out.md) accepts it, a restart keeps the operator logged in, and changing BDDS_INTERNAL_TOKEN
  * ends every session at once. Logging out clears the cookie and refuses that session on this instance
- * until it would have expired. Failed log-ins are limited per client address (per instance).
+ * until it would have expired. Wrong tokens are limited per client address by the one throttle of every operator check
+ * (`access.operatorFailures`: /metrics and the admin routes count against it too).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createThrottle } from '../access/throttle.js';
 
 /** A session lasts a day: the operator logs in each morning. */
 export const SESSION_TTL_MS = 24 * 3_600_000;
-/** Wrong tokens allowed per client address and window, then 429 until the window ends. */
-export const FAILED_LOGINS_MAX = 10;
-export const FAILED_LOGINS_WINDOW_MS = 15 * 60_000;
 /** Logged-out sessions remembered at most (the oldest forgotten first): a bound on memory. */
 const MAX_ENDED = 10_000;
 
@@ -23,7 +20,6 @@ export function createDashboardSessions(now: () => Date, internalToken: string) 
   const key = createHmac('sha256', internalToken).update('bdds dashboard session v1').digest();
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const ended = new Map<string, number>();
-  const failures = createThrottle(FAILED_LOGINS_MAX, FAILED_LOGINS_WINDOW_MS);
 
   const purge = () => {
     const t = now().getTime();
@@ -62,9 +58,6 @@ export function createDashboardSessions(now: () => Date, internalToken: string) 
       while (ended.size >= MAX_ENDED) ended.delete(ended.keys().next().value!);
       ended.set(id!, expiresAtMs);
     },
-    /** Seconds until this address may try again, or 0 when it may now. */
-    blockedForS: (address: string): number => failures.blockedForS(address, now().getTime()),
-    failed: (address: string): void => failures.record(address, now().getTime()),
   };
 }
 

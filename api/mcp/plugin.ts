@@ -1,16 +1,41 @@
 /**
  * MCP over Streamable HTTP at `/mcp`, stateless: each POST gets its own server and transport, bound to
  * the caller's `Authorization` and address, and answered as plain JSON. GET and DELETE (sessions and
- * server-initiated streams) are not offered: 405.
+ * server-initiated streams), PUT and PATCH are not offered: 405.
+ *
+ * Bounded, since a POST needs no key (tools/list is public) and one POST may hold a batch: the body at
+ * `MCP_MAX_BODY_BYTES` before it is parsed (413), a batch at `MCP_MAX_BATCH` messages, the answer at
+ * `MCP_MAX_RESPONSE_BYTES` (both 400 with JSON-RPC -32600); a lone `tools/list` is answered from the list
+ * serialised once, without a server.
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { headerCredential } from '../pipeline/caller.js';
 import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
-import { createMcpServer, listTools, MCP_SERVER_INFO } from './tools.js';
+import { createMcpServer, listTools, MCP_SERVER_INFO, toolsListJson } from './tools.js';
+
+/** A POST's body, refused before it is parsed beyond this: tool arguments are a product's parameters. */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
+/** Messages in one batch (the SDK's own limit is 100). */
+export const MCP_MAX_BATCH = 10;
+/** The answer to one POST (ten tool lists are about 340 KB). */
+export const MCP_MAX_RESPONSE_BYTES = 512 * 1024;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const jsonRpcId = (id: unknown) => (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null);
+/** A lone request for the tool list that the SDK would answer (it needs both types in Accept). */
+function loneToolsList(body: unknown, accept: string | undefined): { id: string | number } | null {
+  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const message = body as Record<string, unknown>;
+  const id = jsonRpcId(message.id);
+  const params = message.params;
+  const plainParams = params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params));
+  return message.jsonrpc === '2.0' && message.method === 'tools/list' && id !== null && plainParams ? { id } : null;
+}
 
 /**
  * The server card (`/.well-known/mcp/server-card.json`): what a client of the established service reads to
@@ -40,28 +65,48 @@ export function serverCard(ops: readonly AnyOperation[], serviceName: string) {
 export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; serviceName: string }) {
   const cardJson = JSON.stringify(serverCard(options.ops, options.serviceName));
   app.get('/.well-known/mcp/server-card.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(cardJson));
-  app.post('/mcp', async (request, reply) => {
+  const attribution = attributionOf(options.serviceName);
+  /** A refused POST: JSON-RPC's invalid request, with the service's error envelope as its data. */
+  const refuse = (request: FastifyRequest, reply: FastifyReply, message: string, reason: string) => {
+    const error = new ServiceError('bad_request', message, { reason });
+    return reply.code(400).type(JSON_TYPE).send({
+      jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${message}`, data: errorBody(NO_PRODUCT, attribution, error, request.id) },
+    });
+  };
+  app.post('/mcp', { bodyLimit: MCP_MAX_BODY_BYTES }, async (request, reply) => {
+    const body = request.body;
+    if (Array.isArray(body) && body.length > MCP_MAX_BATCH) {
+      return refuse(request, reply, `A batch holds at most ${MCP_MAX_BATCH} messages; send the rest in another request.`, 'batch_too_large');
+    }
+    const list = loneToolsList(body, request.headers.accept);
+    if (list) return reply.type(JSON_TYPE).send(`{"result":${toolsListJson(options.ops)},"jsonrpc":"2.0","id":${JSON.stringify(list.id)}}`);
+
     const caller = { authorization: headerCredential(request.headers), address: request.ip };
     const server = createMcpServer(options.ops, options.pipeline, caller, options.serviceName);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    // The hijacked reply skips Fastify's hooks' headers: set the ones every response carries.
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-    reply.raw.on('close', () => {
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      const answer = await transport.handleRequest(new Request(`http://mcp.local${request.url}`, { method: 'POST', headers }), { parsedBody: body });
+      const text = await answer.text();
+      if (Buffer.byteLength(text) > MCP_MAX_RESPONSE_BYTES) {
+        return refuse(request, reply, `The answers to this batch exceed ${MCP_MAX_RESPONSE_BYTES} bytes; send fewer messages per request.`, 'response_too_large');
+      }
+      reply.code(answer.status);
+      answer.headers.forEach((value, name) => void reply.header(name, value));
+      return reply.send(text === '' ? undefined : text);
+    } finally {
       void transport.close();
       void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    }
   });
   // The envelope built here from the pipeline's parts, not by REST's error handler: MCP is its own transport.
   const notOffered = new ServiceError('method_not_allowed', 'MCP here is stateless: POST JSON-RPC messages to /mcp.', { reason: 'method_not_allowed' });
-  const attribution = attributionOf(options.serviceName);
   const notAllowed = (request: FastifyRequest, reply: FastifyReply) => reply
     .status(notOffered.status)
     .header('Allow', 'POST')
     .type('application/json; charset=utf-8')
     .send(errorBody(NO_PRODUCT, attribution, notOffered, request.id));
-  app.get('/mcp', notAllowed);
-  app.delete('/mcp', notAllowed);
+  app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH'], url: '/mcp', handler: notAllowed });
 }

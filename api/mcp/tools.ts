@@ -9,6 +9,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { jsonSchema } from '../openapi.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
@@ -20,6 +21,8 @@ export interface McpCaller {
   authorization: string | undefined;
   address: string;
 }
+
+const LooseToolCall = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
 export const MCP_SERVER_INFO = { name: 'bdds', version: '1.0.0' };
 
@@ -56,9 +59,24 @@ export function toolNames(ops: readonly AnyOperation[]): Map<string, AnyOperatio
   return byName;
 }
 
-export function listTools(ops: readonly AnyOperation[]) {
-  return [...toolNames(ops)].map(([name, op]) => toolOf(op, name));
+/** The tools of `ops`, built once per list of operations (JSON Schemas of every input: not per request). */
+const toolLists = new WeakMap<readonly AnyOperation[], { tools: ReturnType<typeof toolOf>[]; json: string }>();
+function toolList(ops: readonly AnyOperation[]) {
+  let list = toolLists.get(ops);
+  if (!list) {
+    const tools = [...toolNames(ops)].map(([name, op]) => toolOf(op, name));
+    list = { tools, json: JSON.stringify({ tools }) };
+    toolLists.set(ops, list);
+  }
+  return list;
 }
+
+export function listTools(ops: readonly AnyOperation[]) {
+  return toolList(ops).tools;
+}
+
+/** The result of `tools/list` for `ops` as JSON text, serialised once. */
+export const toolsListJson = (ops: readonly AnyOperation[]): string => toolList(ops).json;
 
 /** A tool result from an answer: the envelope as structured content and as text, status and headers in `_meta`. */
 function toolResult(status: number, headers: Record<string, string>, body: string) {
@@ -93,7 +111,11 @@ export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline
   const attribution = attributionOf(serviceName);
   // Our own handlers, not McpServer's registerTool: it would answer an unknown name with a JSON-RPC error.
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // Registered with a loose schema: the SDK then checks the call itself and answers bad params (arguments
+  // that are not an object) with -32602, invalid params; registered with its strict schema, the parse
+  // failed first and the SDK answered -32603, an internal error.
+  mcp.server.setRequestHandler(LooseToolCall, async (raw) => {
+    const request = CallToolRequestSchema.parse(raw);
     const op = byName.get(request.params.name);
     if (!op) return unknownTool(request.params.name, ops, attribution);
     const outcome = await pipeline.call({

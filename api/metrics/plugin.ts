@@ -31,7 +31,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { deps: De
   app.addHook('onClose', async () => metrics.close());
 
   app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
-    requireOperator(request.headers.authorization, deps.settings.internalToken, 'Metrics');
+    requireOperator(request.headers.authorization, deps.settings.internalToken, 'Metrics', { failures: deps.access.operatorFailures, address: request.ip });
     return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(await metrics.text());
   });
 }, { name: 'metrics' });

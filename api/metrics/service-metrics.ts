@@ -19,7 +19,7 @@
  * of the counters taken every 15 seconds.
  */
 import { performance } from 'node:perf_hooks';
-import { Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from 'prom-client';
 import type { Deps } from '../deps.js';
 import { LATENCY_BOUNDS_MS, type CallCount, type LatencyCount } from '../pipeline/metrics.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
@@ -131,8 +131,25 @@ function totalsByOp(calls: readonly CallCount[], latency: readonly LatencyCount[
   return byOp;
 }
 
+/**
+ * The process's own metrics, prom-client's defaults (CPU, resident memory, heap, event-loop lag, GC,
+ * handles, the Node version): collected once per process into a registry of their own, since they describe
+ * the process whatever app runs in it (tests build many), then registered in each app's registry beside its
+ * own series. Collecting them per app would start another event-loop monitor and GC observer each time.
+ */
+let processMetrics: Registry | null = null;
+function processRegistry(): Registry {
+  if (processMetrics === null) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 export function createServiceMetrics(deps: Deps, pipeline: Pipeline) {
   const registry = new Registry();
+  // The array holds the metric objects themselves (typed as their plain description).
+  for (const metric of processRegistry().getMetricsAsArray()) registry.registerMetric(metric as unknown as Metric);
   const figures = createStoreFigures(deps.repos.figures, { replay: deps.settings.demoReplay });
   const startedMs = performance.now();
   const engine = deps.engine;

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceError } from '../../models/errors.js';
 import type { Principal } from '../access/authenticate.js';
+import type { OperatorFailures } from '../access/operator-failures.js';
 import type { Deps } from '../deps.js';
 
 export type Caller =
@@ -43,25 +44,42 @@ export function headerCredential(headers: IncomingHttpHeaders): string | undefin
  * for `Bearer <the internal token>`, else throws. The rule, the same for every such route:
  *  - no internal token configured: 404 `not_found` (`unknown_path`), as if the route did not exist (there
  *    is no operator, so nothing to authenticate as; whatever the request sends);
+ *  - an address with too many wrong tokens (`failures`, shared with the dashboard's log-in): 429
+ *    `qps_exceeded` (`too_many_failed_authentications`) before the token is compared, right or wrong;
  *  - no `Authorization`: 401 `missing_api_key`, naming `what` needs the token;
- *  - any other credential (an API key too): 403 `forbidden` (`operator_only`).
+ *  - any other credential (an API key too): 403 `forbidden` (`operator_only`), counted as a wrong token.
  * `what` names the routes in a sentence: `Operator routes`, `Metrics`.
  */
-export function requireOperator(authorization: string | undefined, internalToken: string | null, what: string): void {
+export function requireOperator(
+  authorization: string | undefined,
+  internalToken: string | null,
+  what: string,
+  guard: { failures: OperatorFailures; address: string },
+): void {
   if (!internalToken) throw new ServiceError('not_found', 'Nothing lives at this address.', { reason: 'unknown_path' });
+  const waitS = guard.failures.blockedForS(guard.address);
+  if (waitS > 0) {
+    throw new ServiceError('qps_exceeded', 'Too many wrong internal tokens from this address; wait before retrying.', {
+      reason: 'too_many_failed_authentications', retryAfterS: waitS,
+    });
+  }
   if (isInternalToken(authorization, internalToken)) return;
   if (authorization === undefined) throw new ServiceError('missing_api_key', `${what} need the internal token: Authorization: Bearer <token>.`);
+  guard.failures.failed(guard.address);
   throw new ServiceError('forbidden', `Only the operator token may use ${what.toLowerCase()}.`, { reason: 'operator_only' });
 }
 
 /**
- * The caller of a keyed product: the internal token, else an API key (throws missing/invalid_api_key).
+ * The caller of a keyed product: the internal token (never from a URL: `inUrl`), else an API key (throws
+ * missing/invalid_api_key).
  * A public product's caller is anonymous whatever it sends, so a bad key never breaks a public call.
  */
-export function identifyCaller(deps: Deps, keyed: boolean, authorization: string | undefined, address: string, sandbox = false): Caller {
+export function identifyCaller(deps: Deps, keyed: boolean, authorization: string | undefined, address: string, sandbox = false, inUrl = false): Caller {
   if (!keyed) return ANONYMOUS;
   // The sandbox transport sends `Session <id>` from the portal's cookie; no other transport reaches this.
   if (sandbox) return { kind: 'sandbox', principal: deps.access.sandboxPrincipal(authorization) };
-  if (isInternalToken(authorization, deps.settings.internalToken)) return INTERNAL;
+  // A credential from a URL (REST's ?key=) is only ever an API key: the internal token there would be
+  // written to every access log and proxy log on the way, so it is refused like any malformed key.
+  if (!inUrl && isInternalToken(authorization, deps.settings.internalToken)) return INTERNAL;
   return { kind: 'key', principal: deps.access.authenticate(authorization, address) };
 }

@@ -46,6 +46,8 @@ export interface PipelineRequest {
    * repeated calls then reuse their parse.
    */
   rawKey?: string;
+  /** The credential came in the URL (REST's `?key=`): an API key only, never the internal token (URLs end up in logs). */
+  credentialInUrl?: boolean;
   requestId: string;
 }
 
@@ -146,7 +148,7 @@ export function createPipeline(deps: Deps) {
       const { op } = request;
       if (request.rawKey === undefined) return null;
       const internal = op.access === 'keyed';
-      if (internal && !isInternalToken(request.authorization, deps.settings.internalToken)) return null;
+      if (internal && (request.credentialInUrl || !isInternalToken(request.authorization, deps.settings.internalToken))) return null;
       const call = prepared.peek(request.rawKey);
       const cached = call ? cachedAnswer(op, call.input, deps, preparedKey(op, call, deps)) : null;
       if (!call || !cached) return null;
@@ -164,7 +166,8 @@ export function createPipeline(deps: Deps) {
       let caller: Caller = { kind: 'anonymous' };
       let outcome: Outcome;
       try {
-        caller = identifyCaller(deps, request.op.access === 'keyed', request.authorization, request.address, request.transport === 'sandbox');
+        caller = identifyCaller(deps, request.op.access === 'keyed', request.authorization, request.address, request.transport === 'sandbox',
+          request.credentialInUrl === true);
         outcome = (await answer(request, head, caller)).outcome;
       } catch (err) {
         // Refused before a meter existed (authentication, the per-second limit): nothing to settle.

@@ -48,7 +48,13 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
   await app.register(formbody, { bodyLimit: 16_384 });
   await app.register(csrf, { cookieKey: 'bdds_csrf', cookieOpts });
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { 'default-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"] } },
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"],
+        // On a plain-http deployment (which the README supports) the upgrade would send every form to https.
+        ...(publicUrl().startsWith('http://') ? { 'upgrade-insecure-requests': null } : {}),
+      },
+    },
     hsts: secureCookies,
   });
 
@@ -149,7 +155,7 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
     if (!account) return reply;
     const rolled = service.rollKey(account, Number(request.params.id));
     const ctx = ctxOf(request, reply, account);
-    if ('refused' in rolled) return html(reply, pages.keysPage(ctx, keysView(account, null, pages.notice(rolled.refused, 'error'))), 404);
+    if ('refused' in rolled) return html(reply, pages.keysPage(ctx, keysView(account, null, pages.notice(rolled.refused, 'error'))), rolled.limit ? 409 : 404);
     const until = `${rolled.oldExpiresAt.slice(0, 16).replace('T', ' ')} UTC`;
     return html(reply, pages.keysPage(ctx, keysView(account, { key: rolled.key, note: `The key replacing the rolled one, which works until ${until}.` })));
   });
@@ -164,7 +170,10 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
   app.post('/portal/payg', protect, (request, reply) => {
     const account = loggedIn(request, reply);
     if (!account) return reply;
-    service.requestPayg(account, text(request.body, 'note'));
+    const requested = service.requestPayg(account, text(request.body, 'note'));
+    if ('refused' in requested) {
+      return html(reply, pages.keysPage(ctxOf(request, reply, account), keysView(account, null, pages.notice(requested.refused, 'error'))), 400);
+    }
     const updated = service.account(request.cookies[SESSION_COOKIE])!;
     return html(reply, pages.keysPage(ctxOf(request, reply, updated), keysView(updated, null, pages.notice('Request sent: an operator approves Pay As You Grow.'))));
   });

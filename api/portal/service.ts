@@ -2,7 +2,8 @@
  * What the developer portal does, apart from its pages: sign-up and log-in by e-mail link (no
  * passwords), sessions, an account's keys (create, roll with a grace period, revoke), its usage, and
  * the Pay As You Grow request. Every answer to an address is the same whether an account exists or
- * not (no enumeration), and mail is sent off the request path, so timing does not tell either.
+ * not (no enumeration), and what differs (the account's lookup, the token's write, the mail) runs after
+ * the answer, so the answer's timing does not tell either.
  */
 import { randomBytes } from 'node:crypto';
 import type { AccountRecord, TokenPurpose } from '../../data/accounts-repo.js';
@@ -13,13 +14,20 @@ import { utcDay } from '../access/plans.js';
 import { normaliseEmail } from './email.js';
 import type { Mailer } from './mailer.js';
 import { createThrottle } from '../access/throttle.js';
+import { text } from '../../models/query.js';
 
 export const VERIFY_TTL_MS = 24 * 3_600_000;
 export const LOGIN_TTL_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 7 * 24 * 3_600_000;
 /** A rolled key keeps working this long, then expires. */
 export const ROLL_GRACE_MS = 24 * 3_600_000;
+/** Keys that work now, a rolled key in its grace period included: a free account's quota is per key. */
 export const MAX_ACTIVE_KEYS = 10;
+/**
+ * New keys (created or rolled) per account per UTC day. Without it, revoke-then-create (or rolling) would
+ * give an account a fresh key, with a fresh quota, as often as it asked.
+ */
+export const NEW_KEYS_PER_DAY = 10;
 /** Sign-up and log-in requests per hour: per client address, and per e-mail address. */
 export const LINK_REQUESTS_PER_HOUR = { address: 20, email: 3 };
 
@@ -32,6 +40,7 @@ export interface PortalServiceParts {
 
 export type LinkRequestResult = 'sent' | 'invalid_email' | 'throttled';
 
+const PaygNote = text(1_000);
 const secret = () => randomBytes(32).toString('base64url');
 
 export function createPortalService({ deps, mailer, publicUrl }: PortalServiceParts) {
@@ -60,14 +69,26 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
     const email = normaliseEmail(rawEmail);
     if (email === null) return 'invalid_email';
     const nowMs = deps.now().getTime();
-    // Both limits are charged (no short-circuit), so neither can be probed separately.
-    const okAddress = byAddress.allow(address, nowMs);
-    const okEmail = byEmail.allow(email, nowMs);
-    if (!okAddress || !okEmail) return 'throttled';
+    // The e-mail's counter is charged only for a request its client address was allowed: a client past its
+    // own limit cannot spend someone else's mailbox's allowance (locking that address out for an hour).
+    if (!byAddress.allow(address, nowMs) || !byEmail.allow(email, nowMs)) return 'throttled';
+    // Off the request path, for every address alike: the answer waits for the same work whether or not an
+    // account exists (the checks above), and the lookup, the token's write and the mail come after it.
+    setImmediate(() => {
+      try {
+        deliverLink(email, signUp);
+      } catch (err) {
+        deps.log.error({ err }, 'portal link not sent');
+      }
+    });
+    return 'sent';
+  }
+
+  /** What a link request does once answered: a log-in link for a verified account, else a sign-up link (never an account for a log-in). */
+  function deliverLink(email: string, signUp: boolean): void {
     const existing = accounts.byEmail(email);
     if (existing?.verified_at) sendLink(existing, 'login');
     else if (existing || signUp) sendLink(existing ?? accounts.ensure(email, nowIso()), 'verify');
-    return 'sent';
   }
 
   function newKey(account: AccountRecord): string {
@@ -77,6 +98,18 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
   const activeKeys = (account: AccountRecord) => {
     const now = nowIso();
     return keys.ofAccount(account.id).filter((k) => isLiveKey(k, now));
+  };
+
+  /** Why the account may not have one more key now, or null when it may. */
+  const newKeyRefusal = (account: AccountRecord): string | null => {
+    if (activeKeys(account).length >= MAX_ACTIVE_KEYS) {
+      return `An account holds at most ${MAX_ACTIVE_KEYS} active keys, rolled keys in their grace period included; revoke one first.`;
+    }
+    const today = utcDay(deps.now());
+    if (keys.ofAccount(account.id).filter((k) => k.created_at.startsWith(today)).length >= NEW_KEYS_PER_DAY) {
+      return `An account gets at most ${NEW_KEYS_PER_DAY} new keys (created or rolled) per UTC day; try again after midnight UTC.`;
+    }
+    return null;
   };
 
   const ownKey = (account: AccountRecord, keyId: number): KeyRecord | null => keys.ofAccount(account.id).find((k) => k.id === keyId) ?? null;
@@ -112,13 +145,16 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
 
     keys: (account: AccountRecord) => keys.ofAccount(account.id),
     createKey(account: AccountRecord): { key: string } | { refused: string } {
-      if (activeKeys(account).length >= MAX_ACTIVE_KEYS) return { refused: `An account holds at most ${MAX_ACTIVE_KEYS} active keys; revoke one first.` };
-      return { key: newKey(account) };
+      const refused = newKeyRefusal(account);
+      return refused ? { refused } : { key: newKey(account) };
     },
     /** A new key; the old one keeps working for the grace period, then expires. */
-    rollKey(account: AccountRecord, keyId: number): { key: string; oldExpiresAt: string } | { refused: string } {
+    rollKey(account: AccountRecord, keyId: number): { key: string; oldExpiresAt: string } | { refused: string; limit?: true } {
       const old = ownKey(account, keyId);
       if (!old || !isLiveKey(old, nowIso())) return { refused: 'That key is not an active key of this account.' };
+      // The old key keeps working through its grace period, so the new one must fit beside it.
+      const refused = newKeyRefusal(account);
+      if (refused) return { refused, limit: true };
       // The grace period, or the key's own expiry if that comes first (expireAt never extends a key).
       const graceEnds = new Date(deps.now().getTime() + ROLL_GRACE_MS).toISOString();
       keys.expireAt(old.id, graceEnds);
@@ -129,8 +165,18 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
       return key !== null && keys.revoke(key.id, nowIso());
     },
 
-    requestPayg(account: AccountRecord, note: string): boolean {
-      return accounts.requestPayg(account.id, note.normalize('NFC').trim().slice(0, 1_000), nowIso());
+    /**
+     * Records the request. The note is one line of text like every other text the service takes: the
+     * textarea's line breaks and tabs become spaces, and any other control, invisible or bidi character is
+     * refused (it would reach the operator's terminal through `bdds accounts list`).
+     */
+    requestPayg(account: AccountRecord, note: string): { done: boolean } | { refused: string } {
+      const oneLine = note.replace(/[\r\n\t]+/g, ' ').normalize('NFC').trim().slice(0, 1_000);
+      if (oneLine !== '') {
+        const checked = PaygNote.safeParse(oneLine);
+        if (!checked.success) return { refused: 'The note may not contain control or invisible characters; write it as plain text.' };
+      }
+      return { done: accounts.requestPayg(account.id, oneLine, nowIso()) };
     },
 
     /** Units used per UTC day and quota class over the last `days` days, the sandbox's calls beside them. */

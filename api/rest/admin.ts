@@ -26,7 +26,9 @@ export const adminPlugin = fp(async (app: FastifyInstance, options: { deps: Deps
   const { deps } = options;
   const envelope = (data: unknown) => ({ ok: true, api_version: '1', product: 'admin', attribution: attributionOf(deps.settings.serviceName), data });
 
-  const operator = (request: FastifyRequest) => requireOperator(request.headers.authorization, deps.settings.internalToken, 'Operator routes');
+  const operator = (request: FastifyRequest) => requireOperator(request.headers.authorization, deps.settings.internalToken, 'Operator routes', {
+    failures: deps.access.operatorFailures, address: request.ip,
+  });
 
   const idOf = (request: FastifyRequest) => {
     const id = (request.params as { id: string }).id;

@@ -12,6 +12,9 @@ import { dataRoot, headFromUrl } from './paths.js';
 export function toServiceError(err: FastifyError | Error, request: FastifyRequest): ServiceError {
   if (isServiceError(err)) return err;
   const status = (err as FastifyError).statusCode ?? 500;
+  if (status === 413) {
+    return new ServiceError('payload_too_large', 'The request body is larger than this address accepts.', { reason: 'payload_too_large' });
+  }
   if (status >= 400 && status < 500) {
     return new ServiceError('bad_request', 'The request is malformed.', { status, reason: 'malformed_request' });
   }

@@ -5,7 +5,8 @@
  *
  * The credential: `Authorization: Bearer <key>` (preferred), else `X-API-Key: <key>` (these two are the
  * pipeline's `headerCredential`, as on MCP), else `?key=<key>` (the forms clients of the established
- * service send, docs/migrating.md). Whichever form it came in, the pipeline receives it as `Bearer <key>`;
+ * service send, docs/migrating.md; an API key only: the internal token in a URL is refused, as URLs end up in
+ * logs). Whichever form it came in, the pipeline receives it as `Bearer <key>`;
  * the query form is taken out of the parameters (never echoed in `meta.ignored_params`) and out of the raw
  * key the pipeline remembers parses by.
  */
@@ -33,14 +34,15 @@ export function withoutQueryKey(url: string): string {
  * The credential as `Bearer <key>`, from the first form given, and the query without `key`. A `key` given
  * twice is left among the parameters, so the pipeline refuses it as repeated like any other parameter.
  */
-export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string } {
+export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string; inUrl: boolean } {
   const query = request.query as RawQuery | undefined;
   const fromQuery = query ? query[QUERY_KEY] : undefined;
-  if (typeof fromQuery !== 'string') return { authorization: headerCredential(request.headers), query, rawKey: request.url };
+  if (typeof fromQuery !== 'string') return { authorization: headerCredential(request.headers), query, rawKey: request.url, inUrl: false };
   const rest: RawQuery = Object.create(null);
   for (const name of Object.keys(query!)) if (name !== QUERY_KEY) rest[name] = query![name]!;
-  const authorization = headerCredential(request.headers) ?? (fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
-  return { authorization, query: rest, rawKey: withoutQueryKey(request.url) };
+  const header = headerCredential(request.headers);
+  const authorization = header ?? (fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
+  return { authorization, query: rest, rawKey: withoutQueryKey(request.url), inUrl: header === undefined && authorization !== undefined };
 }
 
 export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyOperation[], pipeline: Pipeline) {
@@ -57,6 +59,7 @@ export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyO
           ifNoneMatch: request.headers['if-none-match'],
           countable: request.method !== 'HEAD',
           rawKey: credential.rawKey,
+          credentialInUrl: credential.inUrl,
         };
         const now = pipeline.callNow(call);
         if (now) return send(reply, now);

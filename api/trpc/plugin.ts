@@ -6,11 +6,11 @@ import type { AnyOperation } from '../../services/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { createTrpcRouter, type TrpcContext } from './router.js';
 
-export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; log: Logger }) {
+export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; log: Logger; serviceName: string }) {
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
-      router: createTrpcRouter(options.ops, options.pipeline),
+      router: createTrpcRouter(options.ops, options.pipeline, options.serviceName),
       createContext: ({ req }: { req: FastifyRequest }): TrpcContext => ({
         authorization: req.headers.authorization, address: req.ip, requestId: req.id, headers: {},
       }),

@@ -9,6 +9,7 @@ import { initTRPC, TRPCError, type TRPCBuiltRouter, type TRPCQueryProcedure } fr
 import type { z } from 'zod';
 import type { ErrorEnvelope, SuccessEnvelope } from '../../models/envelope.js';
 import type { AnyOperation, Operation } from '../../services/operation.js';
+import { attributionOf } from '../pipeline/envelope.js';
 import type { Outcome, Pipeline } from '../pipeline/pipeline.js';
 import type { OperationsByName } from '../../services/registry.js';
 
@@ -33,20 +34,29 @@ class EnvelopeError extends Error {
 }
 
 /** The envelope for an error tRPC raised itself (unknown procedure, unparsable input). */
-function envelopeOf(error: TRPCError, requestId: string | undefined): ErrorEnvelope {
+function envelopeOf(error: TRPCError, requestId: string | undefined, attribution: string): ErrorEnvelope {
   if (error.cause instanceof EnvelopeError) return error.cause.envelope;
   const code = error.code === 'NOT_FOUND' ? 'unknown_product' : error.code === 'INTERNAL_SERVER_ERROR' ? 'internal_error' : 'bad_request';
   const message = code === 'unknown_product' ? 'There is no such procedure.' : code === 'internal_error' ? 'An internal error occurred.' : 'The request is malformed.';
-  return { ok: false, api_version: '1', product: 'unknown', attribution: '', error: { code, message, request_id: requestId ?? '' } };
+  return { ok: false, api_version: '1', product: 'unknown', attribution, error: { code, message, request_id: requestId ?? '' } };
 }
 
-const t = initTRPC.context<TrpcContext>().create({
-  isDev: false,
-  errorFormatter({ shape, error, ctx }) {
-    const envelope = envelopeOf(error, ctx?.requestId);
-    return { ...shape, message: envelope.error.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, envelope } };
-  },
-});
+/**
+ * tRPC's builder, its error formatter closed over the service's attribution: tRPC's own errors (an unknown
+ * procedure, a malformed batch) can come before any context exists, and still carry the attribution.
+ */
+function createBuilder(attribution: string) {
+  return initTRPC.context<TrpcContext>().create({
+    isDev: false,
+    errorFormatter({ shape, error, ctx }) {
+      const envelope = envelopeOf(error, ctx?.requestId, attribution);
+      return { ...shape, message: envelope.error.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, envelope } };
+    },
+  });
+}
+type Builder = ReturnType<typeof createBuilder>;
+/** For the router's type only (every router is built by `createTrpcRouter`, with the service's name). */
+declare const t: Builder;
 
 /** Input as the client may send it: the schema's input type, optional when every field is. */
 type InputOf<I extends z.ZodObject> = object extends z.input<I> ? z.input<I> | undefined : z.input<I>;
@@ -57,7 +67,7 @@ type ProcedureOf<Op> = Op extends Operation<infer I, infer O>
 /** The router's type, derived from the registry: what `@trpc/client` callers import. */
 export type AppRouter = TRPCBuiltRouter<typeof t._config.$types, { [K in keyof OperationsByName]: ProcedureOf<OperationsByName[K]> }>;
 
-function procedureFor(op: AnyOperation, pipeline: Pipeline) {
+function procedureFor(t: Builder, op: AnyOperation, pipeline: Pipeline) {
   return t.procedure
     .input((raw: unknown) => raw)
     .query(async ({ input, ctx }) => {
@@ -75,6 +85,7 @@ function procedureFor(op: AnyOperation, pipeline: Pipeline) {
     });
 }
 
-export function createTrpcRouter(ops: readonly AnyOperation[], pipeline: Pipeline): AppRouter {
-  return t.router(Object.fromEntries(ops.map((op) => [op.name, procedureFor(op, pipeline)]))) as unknown as AppRouter;
+export function createTrpcRouter(ops: readonly AnyOperation[], pipeline: Pipeline, serviceName: string): AppRouter {
+  const t = createBuilder(attributionOf(serviceName));
+  return t.router(Object.fromEntries(ops.map((op) => [op.name, procedureFor(t, op, pipeline)]))) as unknown as AppRouter;
 }

@@ -16,7 +16,7 @@ import { operations } from '../../services/registry.js';
 import { appWithKey, buildTestApp } from '../helpers/deps.js';
 
 /** Codes beyond the contract's table, each documented where the contract is silent (README, "Behaviour every product shares"). */
-const DOCUMENTED_EXTRAS: Readonly<Record<string, number>> = { method_not_allowed: 405, header_too_large: 431, forbidden: 403 };
+const DOCUMENTED_EXTRAS: Readonly<Record<string, number>> = { method_not_allowed: 405, payload_too_large: 413, header_too_large: 431, forbidden: 403 };
 
 const langOf = (op: (typeof operations)[number]) => (op.input.shape as Record<string, z.ZodType | undefined>).lang;
 

@@ -121,6 +121,19 @@ describe('/metrics', () => {
     assert.doesNotMatch(again, /operation="metrics"/);
   });
 
+  it("exports prom-client's default process and runtime metrics beside the service's own, in every app", async (t) => {
+    for (let i = 0; i < 2; i++) {
+      const { app } = await buildTestApp(t);
+      const text = (await app.inject({ url: '/metrics', headers: bearer(INTERNAL_TOKEN) })).body;
+      for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds',
+        'nodejs_gc_duration_seconds', 'nodejs_version_info']) {
+        assert.match(text, new RegExp(`^# TYPE ${name} (counter|gauge|histogram)$`, 'm'), `app ${i + 1}: ${name}`);
+      }
+      assert.match(text, /^process_resident_memory_bytes [1-9]\d*$/m, 'a real figure');
+      assert.match(text, /^# TYPE bdds_requests_total counter$/m, 'beside the service\'s own');
+    }
+  });
+
   it('estimates latency quantiles from the buckets as Prometheus does', () => {
     const buckets = new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0);
     assert.equal(quantileMs(buckets, 0.5), null);

@@ -1,15 +1,17 @@
 /**
  * The operator's routes that are not products (the admin routes, `/metrics`) answer one rule
  * (`requireOperator`): 404 with no token configured, 401 without a credential, 403 for any other; and the
- * HTTP transports read the credential by one rule (`headerCredential`).
+ * HTTP transports read the credential by one rule (`headerCredential`). Wrong tokens are throttled per
+ * address by one throttle for every such check, the dashboard's log-in included.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildApp } from '../../../api/app.js';
+import { createOperatorFailures } from '../../../api/access/operator-failures.js';
 import { headerCredential, requireOperator } from '../../../api/pipeline/caller.js';
 import { ErrorEnvelope } from '../../../models/envelope.js';
 import { isServiceError } from '../../../models/errors.js';
-import { bearer, buildTestApp, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
+import { bearer, buildTestApp, FIXED_NOW, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
 
 const ROUTES = [
   { method: 'GET' as const, url: '/api/v1/admin/road-reports', what: /^Operator routes need the internal token/ },
@@ -20,7 +22,7 @@ const ROUTES = [
 /** What `requireOperator` throws, as `[status, code, reason]`; null when it lets the call through. */
 function refusal(authorization: string | undefined, token: string | null) {
   try {
-    requireOperator(authorization, token, 'Metrics');
+    requireOperator(authorization, token, 'Metrics', { failures: createOperatorFailures(() => new Date(FIXED_NOW)), address: '192.0.2.1' });
     return null;
   } catch (err) {
     assert.ok(isServiceError(err));
@@ -60,6 +62,36 @@ describe('operator access', () => {
       }
     }
     assert.equal((await app.inject({ url: '/api/v1/admin/road-reports', headers: bearer(INTERNAL_TOKEN) })).statusCode, 200);
+  });
+
+  it('throttles wrong internal tokens on /metrics, the admin routes and the dashboard\'s log-in alike, per address, failures only', async (t) => {
+    const { app, setNow, deps } = await buildTestApp(t);
+    const get = (url: string, address: string, token: string) => app.inject({ url, remoteAddress: address, headers: bearer(token) });
+    const guesser = '192.0.2.50';
+    for (let i = 0; i < 5; i++) assert.equal((await get('/metrics', guesser, `guess-${i}`)).statusCode, 403);
+    for (let i = 5; i < 10; i++) assert.equal((await get('/api/v1/admin/road-reports', guesser, `guess-${i}`)).statusCode, 403);
+    const refused = await get('/metrics', guesser, 'guess-10');
+    assert.equal(refused.statusCode, 429, 'the eleventh guess, wherever it is made');
+    assert.equal(ErrorEnvelope.parse(refused.json()).error.reason, 'too_many_failed_authentications');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.equal((await get('/api/v1/admin/road-reports', guesser, INTERNAL_TOKEN)).statusCode, 429, 'the blocked address learns nothing, not even from the right token');
+    const login = await app.inject({ method: 'POST', url: '/dashboard/login', remoteAddress: guesser, payload: `token=${INTERNAL_TOKEN}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.equal(login.statusCode, 429, 'the dashboard\'s log-in shares the throttle');
+    // Another address: the operator's right token is never refused for the guesser's failures.
+    assert.equal((await get('/metrics', '198.51.100.3', INTERNAL_TOKEN)).statusCode, 200);
+    assert.equal((await get('/api/v1/admin/road-reports', '198.51.100.3', INTERNAL_TOKEN)).statusCode, 200);
+    // Failures only: the right token, however often, never blocks its address.
+    for (let i = 0; i < 30; i++) assert.equal((await get('/metrics', '198.51.100.4', INTERNAL_TOKEN)).statusCode, 200);
+    // Wrong dashboard log-ins count for /metrics as well.
+    for (let i = 0; i < 10; i++) {
+      const wrong = await app.inject({ method: 'POST', url: '/dashboard/login', remoteAddress: '198.51.100.5', payload: `token=wrong-${i}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      assert.equal(wrong.statusCode, 401);
+    }
+    assert.equal((await get('/metrics', '198.51.100.5', INTERNAL_TOKEN)).statusCode, 429);
+    setNow(deps.now().getTime() + 15 * 60_000 + 1_000);
+    assert.equal((await get('/metrics', guesser, INTERNAL_TOKEN)).statusCode, 200, 'the block ends with the window');
   });
 
   it('headerCredential: Authorization as sent, else X-API-Key as Bearer, else none', () => {

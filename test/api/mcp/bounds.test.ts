@@ -1,0 +1,74 @@
+/**
+ * What one unauthenticated POST to /mcp may cost (issue 33, point 3): the body is bounded before it is
+ * parsed, a batch holds at most 10 messages, an answer at most 512 KiB, and a lone tools/list is answered
+ * from the list serialised once, the same answer the SDK gives.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MCP_MAX_BATCH, MCP_MAX_BODY_BYTES, MCP_MAX_RESPONSE_BYTES } from '../../../api/mcp/plugin.js';
+import { toolsListJson } from '../../../api/mcp/tools.js';
+import { ErrorEnvelope } from '../../../models/envelope.js';
+import { operations } from '../../../services/registry.js';
+import { appWithKey, bearer, INTERNAL_TOKEN } from '../../helpers/deps.js';
+
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+const call = (id: number, name: string, args: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+describe('MCP bounds', () => {
+  it(`refuses a batch of more than ${MCP_MAX_BATCH} messages before any work, and answers one of ${MCP_MAX_BATCH}`, async (t) => {
+    const { app, key } = await appWithKey(t);
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const post = (body: unknown, headers: Record<string, string> = HEADERS) => fetch(`${url}/mcp`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const tooMany = [call(0, 'checkpoints', { country: 'PL' }), ...Array.from({ length: MCP_MAX_BATCH }, (_, i) => list(i + 1))];
+    const refused = await post(tooMany, { ...HEADERS, ...bearer(key) });
+    assert.equal(refused.status, 400);
+    const answer = await refused.json() as { id: null; error: { code: number; message: string; data: unknown } };
+    assert.equal(answer.error.code, -32600);
+    assert.match(answer.error.message, /at most 10 messages/);
+    assert.equal(ErrorEnvelope.parse(answer.error.data).error.reason, 'batch_too_large');
+    const rest = await app.inject({ url: '/api/v1/data/checkpoints?country=PL', headers: bearer(key) });
+    assert.equal(rest.json().usage.requests_today, 1, 'the tool call in the refused batch was not run');
+
+    const full = await post(Array.from({ length: MCP_MAX_BATCH }, (_, i) => list(i + 1)));
+    assert.equal(full.status, 200);
+    assert.equal((await full.json() as unknown[]).length, MCP_MAX_BATCH);
+  });
+
+  it(`refuses a body over ${MCP_MAX_BODY_BYTES} bytes before parsing it (an argument object of 100 KB), 413 in the envelope`, async (t) => {
+    const { app } = await appWithKey(t);
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const args = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`p${i}`, 'x'.repeat(12)]));
+    const body = JSON.stringify(call(1, 'status', args));
+    assert.ok(body.length > 100_000);
+    const res = await fetch(`${url}/mcp`, { method: 'POST', headers: HEADERS, body });
+    assert.equal(res.status, 413);
+    assert.equal(ErrorEnvelope.parse(await res.json()).error.code, 'payload_too_large');
+  });
+
+  it(`refuses a batch whose answers exceed ${MCP_MAX_RESPONSE_BYTES} bytes, saying to send fewer`, async (t) => {
+    const { app } = await appWithKey(t);
+    // Five lists of every checkpoint (each about 64 KB, twice in a tool result: text and structured content).
+    const batch = Array.from({ length: 5 }, (_, i) => call(i + 1, 'checkpoints', { lang: ['en', 'uk', 'pl', 'ru', 'de'][i] }));
+    const res = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, ...bearer(INTERNAL_TOKEN) }, payload: JSON.stringify(batch) });
+    assert.equal(res.statusCode, 400, res.body.slice(0, 200));
+    const answer = res.json() as { error: { code: number; data: unknown } };
+    assert.equal(answer.error.code, -32600);
+    assert.equal(ErrorEnvelope.parse(answer.error.data).error.reason, 'response_too_large');
+    const one = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, ...bearer(INTERNAL_TOKEN) }, payload: JSON.stringify(batch[0]) });
+    assert.equal(one.statusCode, 200, 'one such call is answered');
+  });
+
+  it('answers a lone tools/list from the list serialised once, as the SDK answers it in a batch', async (t) => {
+    const { app } = await appWithKey(t);
+    assert.equal(toolsListJson(operations), toolsListJson(operations), 'the same string, not serialised again');
+    const lone = await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: JSON.stringify(list(7)) });
+    assert.equal(lone.statusCode, 200);
+    assert.equal(lone.headers['content-type'], 'application/json; charset=utf-8');
+    const viaSdk = await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: JSON.stringify([list(7)]) });
+    assert.equal(viaSdk.statusCode, 200, viaSdk.body.slice(0, 300));
+    assert.deepEqual(lone.json(), [viaSdk.json()].flat()[0]);
+    const noSse = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, accept: 'application/json' }, payload: JSON.stringify(list(8)) });
+    assert.equal(noSse.statusCode, 406, 'the SDK\'s rule on Accept still holds');
+  });
+});
