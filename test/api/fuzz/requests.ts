@@ -185,7 +185,8 @@ function validValue(op: DocOperation, param: DocParam, c: SampleCheckpoint, { sa
     case 'destination':
       // queue: must match the checkpoint; border: a country, a list, or all (the document's constant)
       return param.in === 'path'
-        ? fc.oneof(countryWire(c.destination), fc.constantFrom(...constants), fc.constant(`${c.destination},${iso(c.origin === 2 ? 1 : 2)}`))
+        // (`all` from the schema's constants where it lists them, else as the description states it)
+        ? fc.oneof(countryWire(c.destination), fc.constantFrom(...(constants.length ? constants : ['all'])), fc.constant(`${c.destination},${iso(c.origin === 2 ? 1 : 2)}`))
         : countryWire(c.destination);
     case 'crossing_type':
       return fc.oneof({ weight: 3, arbitrary: fc.constant(String(c.crossing_type)) }, { weight: 1, arbitrary: fc.integer({ min: 4, max: 9 }).map(String) });
