@@ -63,6 +63,51 @@ function residualQuantiles(runs: readonly OriginRun[], weights: Weights): Record
   return out;
 }
 
+/** Widening factors tried for a bucket's intervals, smallest first. */
+const WIDENINGS = [0.8, 0.9, 1, 1.25, 1.5, 2, 2.5, 3];
+
+const widened = (q: Quantiles, k: number): Quantiles => (k === 1 ? q : Object.fromEntries(Object.entries(q).map(([n, v]) => [n, v * k])) as unknown as Quantiles);
+
+/** The share of the runs' steps in a bucket inside the 80 % interval of `q`. */
+function coverage80(runs: readonly OriginRun[], bucket: BucketName, weights: MemberWeights, q: Quantiles): number | null {
+  let inside = 0;
+  let n = 0;
+  for (const run of runs) {
+    for (let s = 0; s < run.actual.length; s++) {
+      const a = run.actual[s]!;
+      if (bucketOf(s) !== bucket || Number.isNaN(a)) continue;
+      const f = blend(run.preds, s, weights);
+      if (Number.isNaN(f)) continue;
+      const iv = interval(f, q);
+      if (a >= iv.lo80 && a <= iv.hi80) inside++;
+      n++;
+    }
+  }
+  return n ? inside / n : null;
+}
+
+/**
+ * Per bucket, how much the intervals must widen (or narrow) to cover: quantiles fitted on every other run
+ * are scaled by the factor of WIDENINGS whose 80 % interval comes closest to covering 80 % of the others. Where the recent origins saw a regime change the residuals
+ * before it understate, this widens the bands; on a steady series it stays 1.
+ */
+export function widenings(runs: readonly OriginRun[]): Record<BucketName, number> {
+  // Alternate runs, by position (the calibration origins passed in are every other origin already).
+  const fit = runs.filter((_, i) => i % 2 === 0);
+  const check = runs.filter((_, i) => i % 2 === 1);
+  const w = fitWeights(fit);
+  const q = residualQuantiles(fit, w);
+  const out = {} as Record<BucketName, number>;
+  for (const { name } of HORIZON_BUCKETS) {
+    const miss = (k: number) => Math.abs((coverage80(check, name, w[name], widened(q[name], k)) ?? 0.8) - 0.8);
+    out[name] = WIDENINGS.reduce((best, k) => (miss(k) < miss(best) ? k : best), 1);
+  }
+  return out;
+}
+
+const widenAll = (q: Record<BucketName, Quantiles>, k: Record<BucketName, number>) =>
+  Object.fromEntries(HORIZON_BUCKETS.map(({ name }) => [name, widened(q[name], k[name])])) as Record<BucketName, Quantiles>;
+
 /**
  * Back-tests the members on `values` (hourly, NaN = missing) with the calendar of those hours (or their
  * week cells alone: no season, no holidays) and returns the served model with its out-of-sample metrics;
@@ -76,7 +121,8 @@ export function fitForecastModel(values: Float64Array, calendar: HourCalendar | 
   const calibration = runs.filter((r) => r.index % 2 === 0);
   const holdout = runs.filter((r) => r.index % 2 === 1);
   const calWeights = fitWeights(calibration);
-  const metrics = evaluateRuns(holdout, calWeights, residualQuantiles(calibration, calWeights));
+  // The widening is chosen within the calibration origins, so the held-out ones measure it too.
+  const metrics = evaluateRuns(holdout, calWeights, widenAll(residualQuantiles(calibration, calWeights), widenings(calibration)));
   const weights = fitWeights(runs);
   // Out of sample, per bucket: where the blend fitted on the calibration origins lost to the calibration's
   // best single member on the held-out ones, the served model uses the best single member alone.
@@ -94,7 +140,7 @@ export function fitForecastModel(values: Float64Array, calendar: HourCalendar | 
   const member = new CalendarMember(values, cal, lagWeeksFor(o.horizon), o.calendarMember);
   const coefficients = member.fitAt([values.length])[0];
   return {
-    weights, quantiles: residualQuantiles(runs, weights), metrics, origins: runs.length,
+    weights, quantiles: widenAll(residualQuantiles(runs, weights), widenings(runs)), metrics, origins: runs.length,
     calendar: coefficients ? member.describe(coefficients) : null, history_hours: values.length,
   };
 }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { evaluateModel, fitForecastModel, predict } from '../../engine/forecast/model.js';
 import { HORIZON_BUCKETS } from '../../models/engine-results.js';
 import { holtWinters, localTrend, MEMBER_NAMES, profileCorrected, seasonalDelta, seasonalMean4, seasonalNaive, TREND_DAMPING } from '../../engine/forecast/members.js';
-import { BLEND_MEMBERS } from '../../engine/forecast/model.js';
+import { BLEND_MEMBERS, widenings } from '../../engine/forecast/model.js';
 
 /** A deterministic random source (mulberry32) and normal noise (Box-Muller). */
 function rng(seed: number) {
@@ -83,6 +83,26 @@ describe('members', () => {
     assert.ok(f[199]! > 59 - 3 * 9 - 1e-9, 'the damping bounds how far it runs: 1 / (1 - 0.9) - 1 = 9 hours of slope');
     const steep = localTrend(Float64Array.from({ length: 48 }, (_, i) => 500 - 10 * i), Int32Array.from({ length: 48 }), Int32Array.from({ length: 50 }));
     assert.ok(steep.every((v) => v >= 0) && steep[49] === 0, 'a drain faster than the queue ends at zero');
+  });
+});
+
+describe('interval widening', () => {
+  /** Runs whose members all say 100, the actuals 100 plus noise of `sigma(index)`: residual spread by origin. */
+  const runs = (sigma: (index: number) => number) => {
+    const r = rng(3);
+    return Array.from({ length: 24 }, (_, index) => ({
+      index, t0: index * 168,
+      actual: Float64Array.from({ length: 168 }, () => 100 + sigma(index) * r.normal()),
+      preds: Object.fromEntries(MEMBER_NAMES.map((m) => [m, new Float64Array(168).fill(100)])) as unknown as Parameters<typeof widenings>[0][number]['preds'],
+    }));
+  };
+  it('widens a bucket whose held-out origins erred twice as widely as the ones its quantiles came from', () => {
+    const k = widenings(runs((i) => (i % 2 === 0 ? 10 : 20)));
+    for (const { name } of HORIZON_BUCKETS) assert.ok(k[name] >= 1.5 && k[name] <= 2.5, `${name}: ${k[name]}`);
+  });
+  it('leaves the bands of a steady series as they are', () => {
+    const k = widenings(runs(() => 10));
+    for (const { name } of HORIZON_BUCKETS) assert.ok(k[name] >= 0.9 && k[name] <= 1.25, `${name}: ${k[name]}`);
   });
 });
 
