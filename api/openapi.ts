@@ -46,8 +46,10 @@ function restParamSchema(schema: JsonSchema): JsonSchema {
   // A list (it has an array form; from JSON its items may also be numbers) is one comma-separated string in REST.
   const anyOfList = Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((s) => s.type === 'array');
   if (anyOfList || (Array.isArray(schema.type) && (schema.type as string[]).includes('array'))) {
-    const { anyOf: _list, items: _items, ...rest } = schema;
-    return { ...rest, type: 'string' };
+    const { anyOf: list, items: _items, ...rest } = schema;
+    // A constant it also takes (`all`) stays documented beside the comma-separated string.
+    const constants = Array.isArray(list) ? (list as JsonSchema[]).filter((s) => s.const !== undefined) : [];
+    return constants.length ? { ...rest, anyOf: [{ type: 'string' }, ...constants] } : { ...rest, type: 'string' };
   }
   if (Array.isArray(schema.type)) {
     const types = (schema.type as string[]).filter((t) => t !== 'array');

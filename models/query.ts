@@ -132,7 +132,8 @@ export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReas
  */
 export function allOr<T extends z.ZodType>(list: T) {
   const scalar = z.union([z.string(), z.number()]);
-  return z.union([scalar, z.array(scalar)]).transform((raw, ctx): 'all' | z.output<T> => {
+  // `all` first, so the OpenAPI document lists it as a constant beside the list.
+  return z.union([z.literal('all'), scalar, z.array(scalar)]).transform((raw, ctx): 'all' | z.output<T> => {
     if (raw === 'all') return 'all';
     const parsed = list.safeParse(raw);
     if (parsed.success) return parsed.data;

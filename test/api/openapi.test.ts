@@ -52,6 +52,9 @@ describe('OpenAPI and docs', () => {
     }
     const probe = Object.fromEntries(doc.paths['/api/v1/data/probe'].get.parameters.map((p: { name: string; schema: { type: unknown } }) => [p.name, p.schema.type]));
     assert.deepEqual([probe.limit, probe.compare, probe.names], ['number', 'boolean', 'string']);
+    // A list that also takes `all` says so beside its comma-separated string.
+    const destination = doc.paths['/api/v1/data/border/{origin}/{destination}/{crossing_type}'].get.parameters.find((p: { name: string }) => p.name === 'destination');
+    assert.deepEqual(destination.schema.anyOf, [{ type: 'string' }, { type: 'string', const: 'all' }]);
     const snapshot = doc.paths['/api/v1/data/queue'].get.responses['200'].content['application/json'].schema.properties.snapshot;
     const object = snapshot.anyOf.find((s: { type: string }) => s.type === 'object');
     assert.ok(object.properties.wait_min && object.properties.freshness && object.properties.type_of_data, 'a real schema, not unknown');
