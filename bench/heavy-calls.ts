@@ -1,10 +1,9 @@
 /**
  * Heavy calls at once (npm run bench:heavy): 50 concurrent uncached forecasts and travel matrices (all
  * different) through the app on a pool of 2 threads with the service's defaults (admission by the
- * measured task time within 60 % of the 5 s task budget, identical tasks joined), then the same 50 with
+ * measured task time within 60 % of the 5 s task budget), then the same 50 with
  * the earlier fixed queue of threads squared (4), in the same run, each after one warming call of each
  * kind: statuses and latency (p50, p99).
- * A second round repeats the 50 as 25 pairs of identical calls, which the pool joins.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +28,7 @@ db.close();
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-async function round(label: string, poolOptions: ServicePoolOptions, pairs: boolean) {
+async function round(label: string, poolOptions: ServicePoolOptions) {
   const store = openStore(dbPath);
   const pool = createServicePool({ dbPath, replay: true }, { threads: 2, ...poolOptions });
   const { deps } = createDeps({ db: store, engine: pool, log: createLogger('silent'), now: () => new Date(NOW),
@@ -40,7 +39,7 @@ async function round(label: string, poolOptions: ServicePoolOptions, pairs: bool
   const key = issueKey(deps.repos.keys, { email: 'bench@localhost', plan: 'payg', limits: { qps: 1e9, standard: 1e9, forecast_stats: 1e9 } }, deps.now()).key;
   const ppids = [...deps.repos.forecastModels.ppids()].sort();
   const urls = Array.from({ length: 50 }, (_, i) => {
-    const k = pairs ? Math.floor(i / 2) : i;
+    const k = i;
     return k % 2 === 0
       ? `/api/v1/data/forecast?ppid=${ppids[k % ppids.length]}&prediction_steps=168`
       : `/api/v1/data/travel-matrix?origin_lat=${(49 + (k % 7) * 0.37).toFixed(2)}&origin_lon=${(18 + (k % 11) * 0.61).toFixed(2)}&type=${[4, 5, 6][k % 3]}&origin_country=PL`;
@@ -57,7 +56,7 @@ async function round(label: string, poolOptions: ServicePoolOptions, pairs: bool
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   }));
   const line = `${label.padEnd(62)} ${[...statuses].sort().map(([s, n]) => `${n} x ${s}`).join(', ').padEnd(18)} p50 ${quantile(ms, 0.5).toFixed(0).padStart(5)} ms  p99 ${quantile(ms, 0.99).toFixed(0).padStart(5)} ms  ` +
-    `task time ${'taskTimeMs' in pool ? (pool as { taskTimeMs: number }).taskTimeMs.toFixed(0) : '-'} ms, joined ${'joined' in pool ? (pool as { joined: number }).joined : '-'}`;
+    `task time ${'taskTimeMs' in pool ? (pool as { taskTimeMs: number }).taskTimeMs.toFixed(0) : '-'} ms`;
   await app.close();
   await pool.close();
   closeStore(store);
@@ -65,8 +64,6 @@ async function round(label: string, poolOptions: ServicePoolOptions, pairs: bool
 }
 
 console.log('50 concurrent uncached heavy calls (forecasts of 168 h and travel matrices), pool of 2 threads, this machine:');
-console.log(await round('admission by measured task time (the service\'s default)', {}, false));
-console.log(await round('fixed queue of threads squared (4), the earlier default', { maxQueue: 4, latencyBudgetMs: Infinity, coalesce: false }, false));
-console.log(await round('25 pairs of identical calls, joined (the service\'s default)', {}, true));
-console.log(await round('25 pairs of identical calls, not joined, fixed queue of 4', { maxQueue: 4, latencyBudgetMs: Infinity, coalesce: false }, true));
+console.log(await round('admission by measured task time (the service\'s default)', {}));
+console.log(await round('fixed queue of threads squared (4), the earlier default', { maxQueue: 4, latencyBudgetMs: Infinity }));
 rmSync(dir, { recursive: true, force: true });

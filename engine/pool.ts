@@ -1,8 +1,8 @@
 /**
  * The engine pool: one Piscina pool per process, sized explicitly, with a time budget per task. A task
  * is admitted when it can finish within the latency budget by the measured task time (the queue ahead of
- * it shared over the threads, plus its own run), up to a hard cap on the queue; identical tasks in flight
- * may be joined (one run, each caller its own copy of the answer). Refusals, time-outs, a crashed worker
+ * it shared over the threads, plus its own run), up to a hard cap on the queue (identical requests in
+ * flight are already joined above it, by the answer cache: services/operation-cache.ts). Refusals, time-outs, a crashed worker
  * and a closed pool all surface as `service_unavailable`, never as an internal error with the pool's text.
  */
 import { availableParallelism } from 'node:os';
@@ -26,8 +26,6 @@ export interface EnginePoolOptions {
    * threads as Piscina records them (no wait in the queue; TASK_TIME_PRIOR_MS until one has run).
    */
   latencyBudgetMs?: number;
-  /** Join a task identical (name and argument) to one in flight instead of running it again. */
-  coalesce?: boolean;
   /** Time budget per task (ms); a task over it is cancelled and its worker replaced. */
   taskTimeoutMs?: number;
   /**
@@ -47,8 +45,6 @@ export interface EnginePoolOptions {
 export const TASK_TIME_PRIOR_MS = 50;
 /** Weight of the newest measured task time in the moving average. */
 const TASK_TIME_WEIGHT = 0.2;
-/** Arguments longer than this (JSON characters) are not compared for joining: the key would cost more than it saves. */
-const MAX_COALESCE_KEY = 4_096;
 
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism() - 1);
@@ -61,10 +57,7 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
   const latencyBudgetMs = options.latencyBudgetMs ?? 0.6 * taskTimeoutMs;
   /** Moving average of the time a task takes on a thread (ms). */
   let taskTimeMs = TASK_TIME_PRIOR_MS;
-  /** Tasks in flight by their key, when joining is on. */
-  const joinable = new Map<string, Promise<unknown>>();
   let refused = 0;
-  let joined = 0;
   const piscina = new Piscina({
     filename: options.filename,
     workerData: options.workerData,
@@ -103,28 +96,13 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
   /** Would a new task finish within the latency budget, by the measured task time? */
   const fitsBudget = () => (Math.max(0, inFlight - threads + 1) / threads + 1) * taskTimeMs <= latencyBudgetMs;
 
-  /** Runs `task` in a worker (or joins the same task in flight); rejects with service_unavailable on overload, time-out or crash. */
+  /** Runs `task` in a worker; rejects with service_unavailable on overload, time-out or crash. */
   async function run<K extends keyof T & string>(task: K, arg: Parameters<T[K]>[0]): Promise<Awaited<ReturnType<T[K]>>> {
     if (closed) throw unavailable('The compute engine is shutting down.', 5, 'engine_closed');
-    const key = options.coalesce ? coalesceKey(task, arg) : null;
-    const running = key === null ? undefined : joinable.get(key);
-    if (running) {
-      joined++;
-      return structuredClone(await running) as Awaited<ReturnType<T[K]>>;
-    }
     if (piscina.queueSize >= maxQueue || !fitsBudget()) {
       refused++;
       throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
     }
-    const started = execute(task, arg);
-    if (key !== null) {
-      joinable.set(key, started);
-      void started.then(() => joinable.delete(key), () => joinable.delete(key));
-    }
-    return started;
-  }
-
-  async function execute<K extends keyof T & string>(task: K, arg: Parameters<T[K]>[0]): Promise<Awaited<ReturnType<T[K]>>> {
     settleBusy();
     inFlight++;
     try {
@@ -154,12 +132,9 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
     get taskTimeMs() {
       return taskTimeMs;
     },
-    /** Tasks refused as beyond the latency budget or the queue's cap, and tasks that joined one in flight. */
+    /** Tasks refused as beyond the latency budget or the queue's cap. */
     get refused() {
       return refused;
-    },
-    get joined() {
-      return joined;
     },
     get queueSize() {
       return piscina.queueSize;
@@ -204,13 +179,3 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
 
 export type EnginePool<T extends TaskTable> = ReturnType<typeof createEnginePool<T>>;
 
-/** A task's identity for joining (name and argument as JSON), or null when the argument is too large to compare. */
-function coalesceKey(task: string, arg: unknown): string | null {
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(arg);
-  } catch {
-    return null;
-  }
-  return json === undefined || json.length > MAX_COALESCE_KEY ? null : `${task}\u0000${json}`;
-}

@@ -8,6 +8,7 @@
 import OpeningHours from 'opening_hours';
 import { boundedCache } from '../../models/bounded-cache.js';
 import { zonedToUtc } from '../../models/zoned-time.js';
+import { zoneFields } from '../../engine/local-time.js';
 
 export interface OpeningState {
   /** Open at the asked instant; null when the hours are not stated, unparseable, or say "unknown". */
@@ -49,13 +50,9 @@ function hoursOf(text: string, country: string): OpeningHours | null {
   return oh === 'invalid' ? null : oh;
 }
 
-const wallFormat = new Map<string, Intl.DateTimeFormat>();
-
-/** `now` as a Date whose local fields read the wall clock in `zone`. */
+/** `now` as a Date whose local fields read the wall clock in `zone` (the zone's one formatter: engine/local-time.ts). */
 function asWallClock(now: Date, zone: string): Date {
-  let f = wallFormat.get(zone);
-  if (!f) wallFormat.set(zone, (f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
-  const p = Object.fromEntries(f.formatToParts(now).map((x) => [x.type, x.value]));
+  const p = zoneFields(now.getTime() / 1000, zone);
   return new Date(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
 }
 

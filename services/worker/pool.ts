@@ -18,6 +18,5 @@ export type ServicePoolOptions = Omit<EnginePoolOptions, 'filename' | 'workerDat
 export function createServicePool(settings: WorkerSettings, options: ServicePoolOptions = {}): ServicePool {
   const fromSource = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(new URL(fromSource ? './shim.mjs' : './entry.js', import.meta.url));
-  // The service's tasks read the store from ids and never write: identical ones in flight are joined.
-  return createEnginePool<ServiceTasks>({ coalesce: true, ...options, filename, workerData: settings });
+  return createEnginePool<ServiceTasks>({ ...options, filename, workerData: settings });
 }

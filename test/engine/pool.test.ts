@@ -64,23 +64,6 @@ describe('engine pool', () => {
     assert.equal(pool.refused, 10 - done);
   });
 
-  it('joins identical tasks in flight: one run, each caller its own copy', async (t) => {
-    const pool = createEnginePool<Tasks>({ threads: 1, coalesce: true, filename: typescript });
-    t.after(() => pool.close());
-    await pool.verify();
-    const before = pool.completed;
-    const arg = { cells: Int32Array.from([0, 0, 1]), values: Float64Array.from([1, 3, 5]), cellCount: 2 };
-    const answers = await Promise.all(Array.from({ length: 12 }, () => pool.run('cellQuantiles', arg)));
-    assert.equal(pool.completed - before, 1, 'twelve callers, one run');
-    assert.equal(pool.joined, 11);
-    assert.deepEqual(answers[5]!.median, [2, 5]);
-    answers[0]!.median[0] = -1;
-    assert.equal(answers[1]!.median[0], 2, 'a caller that changes its answer changes no one else\'s');
-    // Once settled, the same task runs again.
-    await pool.run('cellQuantiles', arg);
-    assert.equal(pool.completed - before, 2);
-  });
-
   it('cancels a hung task at its time budget and keeps serving', async (t) => {
     // The budget also bounds the replacement worker's start-up under a busy test run: not too tight.
     const pool = createEnginePool({ threads: 1, taskTimeoutMs: 1_500, filename: misbehaving }) as unknown as LoosePool & { close(): Promise<void> };
