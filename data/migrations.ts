@@ -352,4 +352,48 @@ export const MIGRATIONS: readonly string[] = [
   // account the row keeps its own (OR IGNORE: the same owner's second account, still holding its keys).
   `UPDATE OR IGNORE accounts SET email = replace(substr(email, 1, instr(email, '@') - 1), '.', '') || '@gmail.com'
    WHERE email LIKE '%@gmail.com' OR email LIKE '%@googlemail.com';`,
+  // 18: alerts (issue 34; docs/alerts.md): a key's subscriptions to a checkpoint's readings, their state
+  // (hysteresis: armed or fired, the value at the last firing), and the durable outbox of webhook
+  // deliveries: an event is written once per alert and reading (UNIQUE), claimed by one instance, retried
+  // with backoff for a day; the alert is disabled with its reason after repeated failures.
+  `CREATE TABLE alerts (
+     id             INTEGER PRIMARY KEY,
+     public_id      TEXT NOT NULL UNIQUE,
+     key_id         INTEGER NOT NULL REFERENCES api_keys(id),
+     ppid           TEXT NOT NULL,
+     metric         TEXT NOT NULL CHECK (metric IN ('wait_min', 'queue')),
+     condition      TEXT NOT NULL CHECK (condition IN ('below', 'above', 'change_pct')),
+     threshold      REAL NOT NULL CHECK (threshold >= 0),
+     quiet_from     TEXT,
+     quiet_to       TEXT,
+     webhook_url    TEXT NOT NULL,
+     secret         TEXT NOT NULL,
+     status         TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled', 'deleted')),
+     disabled_reason TEXT,
+     armed          INTEGER NOT NULL DEFAULT 1 CHECK (armed IN (0, 1)),
+     baseline       REAL,
+     last_ts        INTEGER,
+     consecutive_failures INTEGER NOT NULL DEFAULT 0 CHECK (consecutive_failures >= 0),
+     created_at     TEXT NOT NULL,
+     deleted_at     TEXT
+   ) STRICT;
+   CREATE INDEX alerts_by_ppid ON alerts (ppid) WHERE status = 'active';
+   CREATE INDEX alerts_by_key ON alerts (key_id);
+   CREATE TABLE alert_events (
+     id             INTEGER PRIMARY KEY,
+     event_id       TEXT NOT NULL UNIQUE,
+     alert_id       INTEGER NOT NULL REFERENCES alerts(id),
+     reading_ts     INTEGER NOT NULL,
+     payload        TEXT NOT NULL,
+     status         TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'failed', 'dropped')),
+     attempts       INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+     next_attempt_at INTEGER NOT NULL,
+     claimed_until  INTEGER,
+     last_status    INTEGER,
+     last_error     TEXT,
+     created_at     INTEGER NOT NULL,
+     delivered_at   INTEGER,
+     UNIQUE (alert_id, reading_ts)
+   ) STRICT;
+   CREATE INDEX alert_events_due ON alert_events (next_attempt_at) WHERE status = 'pending';`,
 ];
