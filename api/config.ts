@@ -94,6 +94,8 @@ export const ConfigSchema = z.object({
   BDDS_COOKIE_SECURE: z.enum(['0', '1']).optional(),
   // The partner dashboard (news submission, bus fleets): linked from the portal when set (interface, general rule 5).
   BDDS_PARTNER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // Webhooks (alerts) to plain http, private, loopback and link-local addresses: tests and closed networks only.
+  BDDS_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).optional(),
   BDDS_ASSISTANT_LLM_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of an OpenAI-compatible API' }).optional(),
   BDDS_ASSISTANT_LLM_MODEL: z.string().min(1).max(200).optional(),
   // scale-out (issue 21): shared counters, limits and change notices for several instances
@@ -131,6 +133,8 @@ export interface Config {
   redis?: RedisConfig | null;
   /** The live feeds to poll, with their URLs and intervals (none in the demo unless BDDS_FEEDS says so). */
   feeds?: readonly FeedSetting[];
+  /** Alerts' webhooks may reach plain http and private addresses (BDDS_WEBHOOK_ALLOW_PRIVATE=1). */
+  webhookAllowPrivate?: boolean;
 }
 
 export interface RedisConfig {
@@ -190,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       partnerUrl: c.BDDS_PARTNER_URL ?? null,
     },
     redis: c.BDDS_REDIS_URL ? { url: c.BDDS_REDIS_URL, failure: c.BDDS_REDIS_FAILURE ?? 'closed' } : null,
+    webhookAllowPrivate: c.BDDS_WEBHOOK_ALLOW_PRIVATE === '1',
     feeds: feedsOf(c as Record<string, unknown>, c.BDDS_FEEDS ?? (c.BDDS_DEMO_REPLAY === '1' ? 'off' : 'default')),
   };
 }

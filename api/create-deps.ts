@@ -10,6 +10,7 @@ import { createPlacesRepo } from '../data/places-repo.js';
 import { createRoadReportsRepo } from '../data/road-reports-repo.js';
 import { createBusRepo } from '../data/bus-repo.js';
 import { createFeedsRepo } from '../data/feeds-repo.js';
+import { createAlertsRepo } from '../data/alerts-repo.js';
 import { loadRules } from '../data/rules-repo.js';
 import { loadRoadGraph } from '../data/seed.js';
 import { createStatusRepo, type StatusRepo } from '../data/status-repo.js';
@@ -72,6 +73,7 @@ export function createDeps(parts: DepsParts) {
       roadReports: createRoadReportsRepo(db),
       bus: createBusRepo(db),
       feeds: createFeedsRepo(db),
+      alerts: createAlertsRepo(db),
       accounts,
       sandbox,
       importRuns: createImportRunsRepo(db),

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { seedService } from '../services/seed.js';
+import { startAlerts, type RunningAlerts } from '../services/alerts/start.js';
 import { closeStore, openStore, withStoreLock, type Db } from '../data/store.js';
 import type { ServicePoolOptions } from '../services/worker/pool.js';
 import { createServicePool } from '../services/worker/pool.js';
@@ -49,6 +50,8 @@ export interface RunningServer {
   connections: ConnectionGuard;
   /** The live feeds' runner (`runNow` for operators and tests). */
   feeds: FeedRunner;
+  /** Alerts' evaluation and webhook delivery (tests wait on them). */
+  alerts: RunningAlerts;
   close: () => Promise<void>;
 }
 
@@ -89,7 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db, engine, log,
     now,
     settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null,
-      feeds: config.feeds ?? [] },
+      feeds: config.feeds ?? [], webhookAllowPrivate: config.webhookAllowPrivate === true },
     ...(scaleOut ? { scaleOut } : {}),
   });
   // Under the store's write lock, checked again inside: of instances started together on a new store, one creates the demo key.
@@ -133,6 +136,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     .then(() => scheduler.runJob(statusJob));
 
   await app.listen({ host: config.host, port: config.port, listenTextResolver: (address) => `bdds listening on ${address}` });
+  // Alerts (docs/alerts.md): evaluated when a checkpoint's readings move, delivered from the store's outbox.
+  const alerts = startAlerts(deps, { log, post: { allowPrivate: config.webhookAllowPrivate === true, userAgent: feedUserAgent(config) } });
   // The live feeds (none in the demo unless BDDS_FEEDS says so): polled from now on, off the request path.
   const feeds = createFeedRunner(config.feeds ?? [], {
     db, feeds: deps.repos.feeds, versions: deps.versions, log, now: deps.now, userAgent: feedUserAgent(config),
@@ -166,6 +171,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await app.close().finally(() => clearInterval(sweeper));
       await scheduler.close();
       await feeds.close();
+      await alerts.close();
       await scaleOut?.close();
       lastUsed.flush();
       await engine.close();
@@ -175,5 +181,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })();
     return closing;
   };
-  return { app, deps, db, url, demoKey, close, modelsReady, connections, feeds };
+  return { app, deps, db, url, demoKey, close, modelsReady, connections, feeds, alerts };
 }

@@ -18,6 +18,8 @@ export interface VersionsChange {
   moved: boolean;
   /** A dataset's version (places, road, bus). */
   datasetsMoved: boolean;
+  /** Checkpoints whose readings moved (rows added, a newer reading, or in replay a reading revealed): alerts, streams. */
+  readingsMoved: string[];
 }
 
 export interface DataVersionsOptions {
@@ -67,14 +69,15 @@ export function createDataVersions(db: Db, options: DataVersionsOptions) {
       series: seriesVersions(), dayStats: mapOf(dayStatsStmt.all()), models: mapOf(modelsStmt.all()),
       datasets: new Map((datasetsStmt.all() as { dataset: string; version: number }[]).map((r) => [r.dataset, String(r.version)])),
     };
-    const changed = !sameMap(next.series, series) || !sameMap(next.dayStats, dayStats) || !sameMap(next.models, models);
+    const readingsMoved = [...next.series].filter(([ppid, version]) => series.get(ppid) !== version).map(([ppid]) => ppid);
+    const changed = readingsMoved.length > 0 || !sameMap(next.series, series) || !sameMap(next.dayStats, dayStats) || !sameMap(next.models, models);
     const datasetsMoved = !sameMap(next.datasets, datasets);
     series = next.series;
     dayStats = next.dayStats;
     models = next.models;
     datasets = next.datasets;
     if (changed) generation++;
-    if (cause === 'refresh' || changed || datasetsMoved) changes.emit({ cause, moved: changed, datasetsMoved });
+    if (cause === 'refresh' || changed || datasetsMoved) changes.emit({ cause, moved: changed, datasetsMoved, readingsMoved });
     return changed;
   }
   const refresh = () => read('refresh');

@@ -5,6 +5,7 @@
  * (api/create-deps.ts) or a test. No raw connection: every statement lives in a repository (data/).
  */
 import type { Logger } from 'pino';
+import type { AlertsRepo } from '../data/alerts-repo.js';
 import type { DataVersions } from '../data/data-versions.js';
 import type { DayStatsRepo } from '../data/day-stats-repo.js';
 import type { DirectoryRepo } from '../data/directory/directory-repo.js';
@@ -33,6 +34,8 @@ export interface ServiceSettings {
   assistantLlm?: PhrasingConfig | null;
   /** The live feeds this service polls (none: it serves what was imported). */
   feeds?: readonly FeedSetting[];
+  /** Webhooks may reach plain http, private and loopback addresses (BDDS_WEBHOOK_ALLOW_PRIVATE=1: tests, a closed network). */
+  webhookAllowPrivate?: boolean;
 }
 
 /** The repositories of the products' data. Keys, accounts and usage are the pipeline's and portal's (api/deps.ts). */
@@ -47,6 +50,8 @@ export interface OperationRepos {
   bus: BusRepo;
   /** The live feeds' state (`/status` shows it). */
   feeds: FeedsRepo;
+  /** Keys' alerts and the outbox of their webhook events. */
+  alerts: AlertsRepo;
 }
 
 export interface OperationDeps {

@@ -25,6 +25,22 @@ interface ResultExtras {
  * What a handler returns: `data`, or `dataJson` when a worker has already serialised it (a string crosses
  * the thread boundary for the cost of a copy, where an object graph is cloned piece by piece).
  */
+/**
+ * The calling key, for the operations that act on a key's own things (alerts): never part of a cache key,
+ * as such an operation is never cached.
+ */
+export interface KeyContext {
+  keyId: number;
+  plan: 'explorer' | 'payg';
+}
+
+/** Where REST serves an operation that is not `GET <data root>/<slug>`: a write, under the version root. */
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** After `/api/v<n>`, with `:name` for each of `pathParams` (`/alerts/:id`). */
+  path: string;
+}
+
 export type OperationResult<O> = ResultExtras & ({ data: O; dataJson?: never } | { dataJson: string; data?: never });
 
 export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
@@ -38,6 +54,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   versions: readonly (1 | 2)[];
   /** Path segments after the slug, in order (`border/{origin}/{destination}/{crossing_type}`). */
   pathParams?: readonly string[];
+  /** REST's method and place when not `GET <data root>/<slug>` (writes: tRPC serves them as mutations). */
+  rest?: RestRoute;
+  /**
+   * Acts on the calling key's own things: only an API key may call it (the operator's token and the sandbox
+   * are refused with 403 `key_required`), the handler receives the key, and the answer is never cached.
+   */
+  needsKey?: true;
   /** `public` needs no key and is never counted. */
   access: 'public' | 'keyed';
   quotaClass: QuotaClass | null;
@@ -67,7 +90,7 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   emptiness?: (deps: OperationDeps) => string | null;
   /** Error codes beyond the common ones that this product returns (for OpenAPI). */
   errors?: readonly ErrorCode[];
-  handler: (input: z.output<I>, deps: OperationDeps) => Promise<OperationResult<z.output<O>>> | OperationResult<z.output<O>>;
+  handler: (input: z.output<I>, deps: OperationDeps, key?: KeyContext) => Promise<OperationResult<z.output<O>>> | OperationResult<z.output<O>>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

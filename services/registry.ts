@@ -3,6 +3,7 @@
  * CLI's `call`, OpenAPI and the status job are all generated from this list.
  */
 import type { AnyOperation } from './operation.js';
+import { createAlert, deleteAlert, listAlerts } from './products/alerts.js';
 import { alternatives } from './products/alternatives/operation.js';
 import { assistant } from './products/assistant.js';
 import { border } from './products/border.js';
@@ -28,14 +29,20 @@ import { updateInfo } from './products/update-info.js';
 /** Keyed by operation name (= tRPC procedure = MCP tool), with each operation's exact type. */
 export const operationsByName = {
   status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, travelMatrix, truckBans, tradingSundays,
-  fuel, fuelCities, pois, restaurants, roadConditions, busCarriers, assistant,
+  fuel, fuelCities, pois, restaurants, roadConditions, busCarriers, assistant, createAlert, listAlerts, deleteAlert,
 } as const;
 
 export type OperationsByName = typeof operationsByName;
 
 export const operations: readonly AnyOperation[] = Object.values(operationsByName);
 
-/** An operation by its name or its REST slug (`dayStats` or `day-stats`), or undefined. */
+/**
+ * An operation by its name or its REST slug (`dayStats` or `day-stats`), or undefined. A slug several
+ * operations share (`alerts`: create, list, delete) names none: they are called by name.
+ */
 export function findOperation(ops: readonly AnyOperation[], nameOrSlug: string): AnyOperation | undefined {
-  return ops.find((op) => op.name === nameOrSlug || op.slug === nameOrSlug);
+  const byName = ops.find((op) => op.name === nameOrSlug);
+  if (byName) return byName;
+  const bySlug = ops.filter((op) => op.slug === nameOrSlug);
+  return bySlug.length === 1 ? bySlug[0] : undefined;
 }

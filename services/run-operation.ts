@@ -4,7 +4,7 @@ import { canonicalJson } from './canonical-json.js';
 import type { CachedAnswer } from './operation-cache.js';
 import type { OperationDeps } from './deps.js';
 import type { ResolvedLang } from '../models/languages.js';
-import type { AnyOperation, OperationResult } from './operation.js';
+import type { AnyOperation, KeyContext, OperationResult } from './operation.js';
 
 /**
  * The one language rule, stated in every answer that takes `lang`: `meta.lang` is the language answered
@@ -47,7 +47,7 @@ function ttlOf(op: AnyOperation, input: unknown, deps: OperationDeps): number {
 
 /** The cached answer of `op` under `key`, or null when it would have to be computed. */
 export function cachedAnswer(op: AnyOperation, input: unknown, deps: OperationDeps, key: string): CachedAnswer | null {
-  return ttlOf(op, input, deps) > 0 ? deps.cache.peek(key) ?? null : null;
+  return !op.needsKey && ttlOf(op, input, deps) > 0 ? deps.cache.peek(key) ?? null : null;
 }
 
 /**
@@ -58,14 +58,14 @@ export async function runOperation(
   op: AnyOperation,
   input: unknown,
   deps: OperationDeps,
-  options: { fresh?: boolean; key?: string } = {},
+  options: { fresh?: boolean; key?: string; caller?: KeyContext } = {},
 ): Promise<CachedAnswer> {
   const compute = async (): Promise<CachedAnswer> => {
-    const result = withLangMeta(await op.handler(input, deps), input);
+    const result = withLangMeta(await op.handler(input, deps, options.caller), input);
     const fragment = serializeResult(result);
     return { result: { meta: result.meta, credits: result.credits }, fragment, etag: entityTag(fragment, result.meta) };
   };
   const ttlMs = ttlOf(op, input, deps);
-  if (options.fresh || ttlMs <= 0) return compute();
+  if (options.fresh || ttlMs <= 0 || op.needsKey) return compute();
   return deps.cache.get(options.key ?? cacheKey(op, input, deps), ttlMs, compute);
 }

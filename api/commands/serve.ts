@@ -42,6 +42,10 @@ Live feeds (docs/feeds.md; \`bdds feeds list\`):
   Per feed: BDDS_FEED_<NAME>_URL (URLs, comma-separated) and BDDS_FEED_<NAME>_INTERVAL_S (30 to 604800):
 ${FEEDS.map((f) => `  ${f.byDefault ? '*' : ' '} ${f.name.padEnd(15)} BDDS_FEED_${f.env}_URL, BDDS_FEED_${f.env}_INTERVAL_S (every ${f.intervalS} s)`).join('\n')}
 
+Alerts (webhooks):
+  BDDS_WEBHOOK_ALLOW_PRIVATE 1: webhooks may go to plain http, private, loopback and link-local addresses
+                       (tests and closed networks; unset: https to public addresses only)
+
 Assistant (optional language model, for phrasing only; every number is checked against the answer's figures):
   BDDS_ASSISTANT_LLM_URL   base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8081/v1 (unset: off)
   BDDS_ASSISTANT_LLM_MODEL the model name sent to it (local)

@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Credit } from '../../data/credits.js';
 import type { Usage } from '../../models/envelope.js';
-import type { ServiceError } from '../../models/errors.js';
+import { ServiceError } from '../../models/errors.js';
 import type { Meter } from '../access/access-control.js';
 import type { Deps } from '../deps.js';
 import type { AnyOperation } from '../../services/operation.js';
@@ -23,6 +23,10 @@ import { createPreparedCalls, preparedKey, type PreparedCall } from './prepared.
 import { cachedAnswer, runOperation } from '../../services/run-operation.js';
 
 type BodyParts = ReturnType<typeof successParts>;
+
+/** An operation on a key's own things (alerts) called by the operator's token or the sandbox: they own none. */
+const keyRequired = (op: AnyOperation) =>
+  new ServiceError('forbidden', `'${op.name}' acts on an API key's own ${op.slug}: call it with an API key.`, { reason: 'key_required' });
 
 /** `X-Devapi-Warning` for ignored parameters: names percent-encoded (a header carries no raw UTF-8). */
 const ignoredWarning = (ignored: readonly string[]) => `ignored_params=${ignored.map(encodeURIComponent).join(',')}`;
@@ -86,10 +90,12 @@ export function createPipeline(deps: Deps) {
 
   async function answer(request: PipelineRequest, head: EnvelopeHead, caller: Caller): Promise<{ outcome: Outcome; meter: Meter | null }> {
     const { op } = request;
+    if (op.needsKey && caller.kind !== 'key') throw keyRequired(op);
+    const keyContext = caller.kind === 'key' ? { keyId: caller.principal.keyId, plan: caller.principal.plan } : undefined;
     const meter = caller.kind === 'key' || caller.kind === 'sandbox' ? await deps.access.admit(caller.principal, op.quotaClass!) : null;
     try {
       const call = prepared.get(op, request.params, request.rawKey);
-      const run = () => runOperation(op, call.input, deps, { key: preparedKey(op, call, deps) });
+      const run = () => runOperation(op, call.input, deps, { key: preparedKey(op, call, deps), caller: keyContext });
       const countable = request.countable !== false;
       let cached: CachedAnswer | null = null;
       if (!countable || request.ifNoneMatch !== undefined) {
@@ -146,7 +152,7 @@ export function createPipeline(deps: Deps) {
     callNow(request: PipelineRequest): Outcome | null {
       const started = performance.now();
       const { op } = request;
-      if (request.rawKey === undefined) return null;
+      if (request.rawKey === undefined || op.needsKey) return null;
       const internal = op.access === 'keyed';
       if (internal && (request.credentialInUrl || !isInternalToken(request.authorization, deps.settings.internalToken))) return null;
       const call = prepared.peek(request.rawKey);

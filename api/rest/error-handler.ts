@@ -44,6 +44,20 @@ function unknownVersion(head: ReturnType<typeof headFromUrl>, ops: readonly AnyO
     { reason: 'unknown_version' });
 }
 
+/** The methods the write routes (`op.rest`) serve at `url`'s path, across operations (`/api/v1/alerts`: GET, POST). */
+function writeMethodsAt(url: string, ops: readonly AnyOperation[]): string[] {
+  const path = url.split('?')[0]!;
+  const methods = new Set<string>();
+  for (const op of ops) {
+    if (!op.rest) continue;
+    for (const version of op.versions) {
+      const pattern = new RegExp(`^/api/v${version}${op.rest.path.replace(/:[a-z_]+/g, '[^/]+')}/?$`);
+      if (pattern.test(path)) methods.add(op.rest.method);
+    }
+  }
+  return [...methods].sort();
+}
+
 /** Installs the error handler and the not-found handler (unknown products, wrong roots, bad paths). */
 export function installErrorHandling(app: FastifyInstance, ops: readonly AnyOperation[], serviceName: string) {
   app.setErrorHandler((err: FastifyError, request, reply) => sendError(reply, request, toServiceError(err, request), serviceName));
@@ -51,6 +65,12 @@ export function installErrorHandling(app: FastifyInstance, ops: readonly AnyOper
   app.setNotFoundHandler((request, reply) => {
     const head = headFromUrl(request.url);
     if (head.unknownVersion !== null) return sendError(reply, request, unknownVersion(head, ops), serviceName);
+    const writeMethods = writeMethodsAt(request.url, ops);
+    if (writeMethods.length > 0) {
+      reply.header('Allow', writeMethods.join(', '));
+      return sendError(reply, request, new ServiceError('method_not_allowed',
+        `This address takes ${writeMethods.join(' and ')}.`, { reason: 'method_not_allowed' }), serviceName);
+    }
     if (!head.underDataRoot) {
       return sendError(reply, request, new ServiceError('not_found', 'Nothing lives at this address.', { reason: 'unknown_path' }), serviceName);
     }

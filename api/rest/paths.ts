@@ -5,6 +5,7 @@ import type { EnvelopeHead } from '../pipeline/envelope.js';
 export const dataRoot = (version: 1 | 2) => `/api/v${version}/data`;
 
 export function routePath(op: AnyOperation, version: 1 | 2): string {
+  if (op.rest) return `/api/v${version}${op.rest.path}`;
   const params = (op.pathParams ?? []).map((name) => `/:${name}`).join('');
   return `${dataRoot(version)}/${op.slug}${params}`;
 }

@@ -45,9 +45,39 @@ export function credentialOf(request: FastifyRequest): { authorization: string |
   return { authorization, query: rest, rawKey: withoutQueryKey(request.url), inUrl: header === undefined && authorization !== undefined };
 }
 
+/** The largest JSON body a write operation (POST) accepts: an alert is a few hundred bytes. */
+export const WRITE_BODY_LIMIT = 16 * 1024;
+
+/**
+ * A write (`op.rest`: POST, DELETE, or a GET outside the data root): the JSON body (POST) or the query string
+ * as the named values, the path's values, the credential; never remembered by raw form (the body is not in
+ * the URL) and never conditional.
+ */
+function registerWriteRoute(app: FastifyInstance, op: AnyOperation, version: 1 | 2, pipeline: Pipeline) {
+  const route = op.rest!;
+  app.route({
+    method: route.method, url: routePath(op, version), bodyLimit: WRITE_BODY_LIMIT,
+    handler: async (request, reply) => {
+      const credential = credentialOf(request);
+      const values = route.method === 'POST' ? request.body ?? {} : credential.query;
+      const outcome = await pipeline.call({
+        op, version, transport: 'rest', requestId: request.id,
+        authorization: credential.authorization, address: request.ip,
+        params: { values, ...(op.pathParams ? { path: request.params as Record<string, string> } : {}), text: route.method !== 'POST' },
+        credentialInUrl: credential.inUrl,
+      });
+      return send(reply, route.method === 'POST' && outcome.status === 200 ? { ...outcome, status: 201 } : outcome);
+    },
+  });
+}
+
 export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyOperation[], pipeline: Pipeline) {
   for (const op of ops) {
     for (const version of op.versions) {
+      if (op.rest) {
+        registerWriteRoute(app, op, version, pipeline);
+        continue;
+      }
       // Not an async function: a call answerable at once is sent in the same turn (callNow).
       app.get(routePath(op, version), (request, reply) => {
         const credential = credentialOf(request);

@@ -5,7 +5,7 @@
  * the contract gives (`UNAUTHORIZED` 401, `TOO_MANY_REQUESTS` 429, ...); the pipeline's headers
  * (RateLimit, Retry-After, ETag) are set on the response.
  */
-import { initTRPC, TRPCError, type TRPCBuiltRouter, type TRPCQueryProcedure } from '@trpc/server';
+import { initTRPC, TRPCError, type TRPCBuiltRouter, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import type { ErrorEnvelope, SuccessEnvelope } from '../../models/envelope.js';
 import type { AnyOperation, Operation } from '../../services/operation.js';
@@ -61,28 +61,33 @@ declare const t: Builder;
 /** Input as the client may send it: the schema's input type, optional when every field is. */
 type InputOf<I extends z.ZodObject> = object extends z.input<I> ? z.input<I> | undefined : z.input<I>;
 type ProcedureOf<Op> = Op extends Operation<infer I, infer O>
-  ? TRPCQueryProcedure<{ input: InputOf<I>; output: SuccessEnvelope<z.output<O>>; meta: object }>
+  ? Op extends { rest: { method: 'POST' | 'DELETE' } }
+    ? TRPCMutationProcedure<{ input: InputOf<I>; output: SuccessEnvelope<z.output<O>>; meta: object }>
+    : TRPCQueryProcedure<{ input: InputOf<I>; output: SuccessEnvelope<z.output<O>>; meta: object }>
   : never;
+
+/** A write (REST's POST or DELETE) is a mutation: never sent as a GET, never batched into a cached query. */
+const isWrite = (op: AnyOperation) => op.rest !== undefined && op.rest.method !== 'GET';
 
 /** The router's type, derived from the registry: what `@trpc/client` callers import. */
 export type AppRouter = TRPCBuiltRouter<typeof t._config.$types, { [K in keyof OperationsByName]: ProcedureOf<OperationsByName[K]> }>;
 
 function procedureFor(t: Builder, op: AnyOperation, pipeline: Pipeline) {
-  return t.procedure
-    .input((raw: unknown) => raw)
-    .query(async ({ input, ctx }) => {
-      const outcome: Outcome = await pipeline.call({
-        op, transport: 'trpc', requestId: ctx.requestId, authorization: ctx.authorization, address: ctx.address,
-        params: { values: input, text: false },
-      });
-      Object.assign(ctx.headers, outcome.headers);
-      delete ctx.headers['content-type'];
-      if (outcome.error) {
-        throw new TRPCError({ code: TRPC_CODE[outcome.status] ?? 'INTERNAL_SERVER_ERROR', message: outcome.error.message,
-          cause: new EnvelopeError(JSON.parse(outcome.body!) as ErrorEnvelope) });
-      }
-      return JSON.parse(outcome.body!) as unknown;
+  const resolve = async ({ input, ctx }: { input: unknown; ctx: TrpcContext }) => {
+    const outcome: Outcome = await pipeline.call({
+      op, transport: 'trpc', requestId: ctx.requestId, authorization: ctx.authorization, address: ctx.address,
+      params: { values: input, text: false },
     });
+    Object.assign(ctx.headers, outcome.headers);
+    delete ctx.headers['content-type'];
+    if (outcome.error) {
+      throw new TRPCError({ code: TRPC_CODE[outcome.status] ?? 'INTERNAL_SERVER_ERROR', message: outcome.error.message,
+        cause: new EnvelopeError(JSON.parse(outcome.body!) as ErrorEnvelope) });
+    }
+    return JSON.parse(outcome.body!) as unknown;
+  };
+  const procedure = t.procedure.input((raw: unknown) => raw);
+  return isWrite(op) ? procedure.mutation(resolve) : procedure.query(resolve);
 }
 
 export function createTrpcRouter(ops: readonly AnyOperation[], pipeline: Pipeline, serviceName: string): AppRouter {

@@ -51,13 +51,28 @@ export function createHarness(app: FastifyInstance, url: string, dir: string, op
   const transports: Record<TransportName, (op: AnyOperation, input: RawInput, credential: string | null) => Promise<Delivered>> = {
     async rest(op, input, credential) {
       const pathParams = op.pathParams ?? [];
-      const query = new URLSearchParams(Object.entries(input).filter(([k]) => !pathParams.includes(k))).toString();
+      const named = Object.entries(input).filter(([k]) => !pathParams.includes(k));
+      const query = new URLSearchParams(named).toString();
+      if (op.rest) {
+        // A write: its own method and place; a POST sends the named values as a JSON body.
+        const path = op.rest.path.replace(/:([a-z_]+)/g, (_m, name: string) => encodeURIComponent(input[name] ?? ''));
+        const post = op.rest.method === 'POST';
+        const res = await app.inject({
+          method: op.rest.method, url: `/api/v${op.versions[0]}${path}${!post && query ? `?${query}` : ''}`,
+          headers: { ...auth(credential), ...(post ? { 'content-type': 'application/json' } : {}) },
+          ...(post ? { payload: JSON.stringify(Object.fromEntries(named)) } : {}),
+        });
+        return { status: res.statusCode, envelope: res.json() };
+      }
       const path = pathParams.map((p) => `/${encodeURIComponent(input[p] ?? '')}`).join('');
       const res = await app.inject({ url: `/api/v${op.versions[0]}/data/${op.slug}${path}${query ? `?${query}` : ''}`, headers: auth(credential) });
       return { status: res.statusCode, envelope: res.json() };
     },
     async trpc(op, input, credential) {
-      const res = await app.inject({ url: `/trpc/${op.name}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: auth(credential) });
+      // A write is a mutation: POSTed with its input as the body.
+      const res = op.rest && op.rest.method !== 'GET'
+        ? await app.inject({ method: 'POST', url: `/trpc/${op.name}`, headers: { ...auth(credential), 'content-type': 'application/json' }, payload: JSON.stringify(input) })
+        : await app.inject({ url: `/trpc/${op.name}?input=${encodeURIComponent(JSON.stringify(input))}`, headers: auth(credential) });
       const body = res.json();
       return { status: res.statusCode, envelope: body.error ? body.error.data.envelope : body.result.data };
     },
@@ -71,7 +86,8 @@ export function createHarness(app: FastifyInstance, url: string, dir: string, op
         BDDS_DB: join(dir, 'bdds.sqlite'), BDDS_NOW: options.now ?? FIXED_NOW, BDDS_INTERNAL_TOKEN: INTERNAL_TOKEN,
         BDDS_DEMO_REPLAY: options.replay === false ? '0' : '1', BDDS_LOG_LEVEL: 'silent', BDDS_THREADS: '1', BDDS_SERVICE_NAME: 'Test Border Service',
       };
-      const args = ['call', op.slug, ...Object.entries(input).flatMap(([k, v]) => [`--${k}`, v])];
+      // Operations sharing a slug (alerts) are called by name.
+      const args = ['call', op.rest ? op.name : op.slug, ...Object.entries(input).flatMap(([k, v]) => [`--${k}`, v])];
       // Without --key the CLI acts as the operator when BDDS_INTERNAL_TOKEN is set: a keyless call has neither.
       const { BDDS_INTERNAL_TOKEN: _operator, ...keyless } = env;
       const code = await main(credential === null ? args : [...args, '--key', credential], {

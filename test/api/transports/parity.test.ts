@@ -17,7 +17,8 @@ import { clearPlaces, feed, poi, price, station } from '../../helpers/places.js'
 import { createHarness, TRANSPORTS, type Delivered, type RawInput, type TransportHarness, type TransportName } from '../../helpers/transports.js';
 
 const DAY = utcDay(new Date(FIXED_NOW));
-const keyed = operations.filter((op) => op.access === 'keyed');
+/** Products: every keyed operation but those on a key's own things (alerts: below, and test/services/products/alerts.test.ts). */
+const keyed = operations.filter((op) => op.access === 'keyed' && !op.needsKey);
 
 /** What must be equal across transports: all but the request id and the counter, which move per call. */
 function comparable(envelope: Record<string, unknown>) {
@@ -149,6 +150,37 @@ describe('one pipeline, four transports', () => {
       for (const r of results.slice(1)) assert.deepEqual(comparable(r.envelope), comparable(results[0]!.envelope));
     });
   }
+
+  it('alerts: made, listed and deleted on every transport alike, each counted once; the operator token owns none', async () => {
+    const [create, list, remove] = ['createAlert', 'listAlerts', 'deleteAlert'].map((name) => operations.find((op) => op.name === name)!);
+    const owner = makeKey(built.deps, { plan: 'payg', limits: { qps: 1_000_000 } });
+    const body = { ppid: 'id_219', metric: 'wait_min', below: '180', webhook_url: 'https://93.184.216.34/hook' };
+    const made: Delivered[] = [];
+    for (const transport of TRANSPORTS) {
+      const before = await used(owner.record.id, 'standard');
+      const delivered = await harness.call(transport, create!, body, owner.key);
+      // REST answers a creation 201 Created; the others have no such status.
+      assert.equal(delivered.status, transport === 'rest' ? 201 : 200, `${transport}: ${JSON.stringify(delivered.envelope).slice(0, 300)}`);
+      assert.equal(await used(owner.record.id, 'standard'), before + 1, `${transport} counts one standard unit`);
+      made.push(delivered);
+    }
+    // Equal but for what each creation makes anew: its id and secret.
+    const own = (envelope: { data: Record<string, unknown> }) => {
+      const { id: _id, secret: _secret, ...rest } = envelope.data;
+      return { ...comparable(envelope), data: rest };
+    };
+    for (const m of made.slice(1)) assert.deepEqual(own(m.envelope), own(made[0]!.envelope));
+    const listed = await onEveryTransport(list!, {}, owner.key, { status: 200, units: 1, keyId: owner.record.id });
+    assert.deepEqual(listed[0]!.envelope.data.alerts.map((a: { id: string }) => a.id), made.map((m) => m.envelope.data.id));
+    for (const [i, transport] of TRANSPORTS.entries()) {
+      const gone = await harness.call(transport, remove!, { id: made[i]!.envelope.data.id }, owner.key);
+      assert.equal(gone.status, 200, `${transport}: ${JSON.stringify(gone.envelope).slice(0, 300)}`);
+    }
+    const refused = await onEveryTransport(list!, {}, INTERNAL_TOKEN, { status: 403, units: 0 });
+    assert.equal(refused[0]!.envelope.error.reason, 'key_required');
+    const bad = await onEveryTransport(create!, { ...body, below: '-5' }, owner.key, { status: 400, units: 1, keyId: owner.record.id });
+    assert.equal(bad[0]!.envelope.error.reason, 'out_of_range');
+  });
 
   it('status: public on every transport, with or without a key, never counted', async () => {
     const status = operations.find((op) => op.name === 'status')!;
