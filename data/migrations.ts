@@ -396,4 +396,13 @@ export const MIGRATIONS: readonly string[] = [
      UNIQUE (alert_id, reading_ts)
    ) STRICT;
    CREATE INDEX alert_events_due ON alert_events (next_attempt_at) WHERE status = 'pending';`,
+  // 19 (eur_rates): euro exchange rates by currency and day as a source quotes them (units per EUR; the ECB's
+  // reference rates, docs/feeds.md), at which national fuel prices are converted to EUR.
+  `CREATE TABLE eur_rates (
+     source        TEXT NOT NULL,
+     currency      TEXT NOT NULL,
+     date          TEXT NOT NULL,
+     units_per_eur REAL NOT NULL CHECK (units_per_eur > 0),
+     PRIMARY KEY (source, currency, date)
+   ) STRICT, WITHOUT ROWID;`,
 ];

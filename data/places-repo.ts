@@ -75,6 +75,9 @@ export function createPlacesRepo(db: Db) {
   // The newest rate a source gave for a currency (the bulletin's national prices carry their EUR figure).
   const rateStmt = db.prepare(`SELECT currency, price_eur / price AS eur_per_unit, date, source FROM fuel_country_prices
     WHERE currency = ? AND price_eur IS NOT NULL ORDER BY date DESC LIMIT 1`);
+  // The newest reference rate held for a currency (the ECB's: units per EUR).
+  const referenceRateStmt = db.prepare(`SELECT currency, 1.0 / units_per_eur AS eur_per_unit, date, source FROM eur_rates
+    WHERE currency = ? ORDER BY date DESC, source LIMIT 1`);
   const countriesStmt = db.prepare('SELECT DISTINCT country FROM fuel_country_prices UNION SELECT DISTINCT country FROM fuel_stations ORDER BY 1').pluck();
 
   let held: { version: number; stations: HeldStation[]; pois: HeldPoi[] } | null = null;
@@ -122,8 +125,17 @@ export function createPlacesRepo(db: Db) {
     /** The latest national price of each grade (with taxes) from each source, in each currency the source gives. */
     countryPrices: (country: string): CountryPrice[] =>
       (latestCountry.all(country) as (Omit<CountryPrice, 'with_taxes'> & { with_taxes: number })[]).map((r) => ({ ...r, with_taxes: r.with_taxes === 1 })),
-    /** The newest EUR rate held for a currency (null: none, or EUR itself). */
-    eurRate: (currency: string): EurRate | null => (currency === 'EUR' ? null : ((rateStmt.get(currency) as EurRate | undefined) ?? null)),
+    /**
+     * The newest EUR rate held for a currency (null: none, or EUR itself): a reference rate (eur_rates, the
+     * ECB's), or the rate a national price's own EUR figure implies (the bulletin's), whichever is of the
+     * later day; on the same day the reference rate.
+     */
+    eurRate: (currency: string): EurRate | null => {
+      if (currency === 'EUR') return null;
+      const reference = (referenceRateStmt.get(currency) as EurRate | undefined) ?? null;
+      const implied = (rateStmt.get(currency) as EurRate | undefined) ?? null;
+      return reference && (!implied || reference.date >= implied.date) ? reference : implied;
+    },
     /** Every country with national prices or stations held. */
     countries: (): string[] => countriesStmt.all() as string[],
   };

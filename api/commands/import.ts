@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { FORMATS } from '../../data/importers/formats.js';
 import { PLACE_FORMATS } from '../../data/importers/places/formats.js';
+import { documentText } from '../../data/importers/places/document-text.js';
 import type { Rejected } from '../../data/importers/feed.js';
 import { ingestCounts, ingestTexts } from '../../data/importers/ingest.js';
 import type { PlacesSummary } from '../../data/importers/places/run.js';
@@ -79,7 +80,7 @@ function progressReporter(io: CliIo, unit: string): (done: number, total: number
 function readTexts(files: string[]): { text: string; file: string }[] {
   return files.map((file) => {
     const raw = readFileSync(file);
-    return { text: (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8'), file };
+    return { text: documentText(file.endsWith('.gz') ? gunzipSync(raw) : raw), file };
   });
 }
 

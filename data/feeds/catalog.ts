@@ -77,6 +77,10 @@ export function granicaRequests(url: string, at: Date): FeedRequest[] {
   }));
 }
 
+
+/** The Commission's stable download addresses (the document ids stay, the file is replaced each week). */
+const EC_DOCUMENT = 'https://energy.ec.europa.eu/document/download';
+
 export const FEEDS: readonly FeedDefinition[] = Object.freeze<FeedDefinition[]>([
   {
     name: 'echerha', env: 'ECHERHA', title: 'eCherha electronic queue (Ukraine): booked trucks and buses and the wait per queue',
@@ -151,6 +155,29 @@ export const FEEDS: readonly FeedDefinition[] = Object.freeze<FeedDefinition[]>(
     intervalS: 86_400, maxBytes: 50 * MB, timeoutS: 300, offThread: true,
     products: ['fuel', 'fuel-cities'],
     licence: 'Ministero delle Imprese e del Made in Italy, IODL 2.0',
+    byDefault: true,
+  },
+  {
+    name: 'eu-oil-bulletin', env: 'EU_OIL_BULLETIN', title: 'EU Weekly Oil Bulletin: national average prices with and without taxes, EUR and national currencies (history workbook, XLSX)',
+    format: 'eu-bulletin-xlsx', dataset: 'places',
+    // "Price developments 2005 onwards" (about 4.4 MB): every week since 2005, so a missed week comes in with
+    // the next; the weekly "prices with taxes" file (…/264c2d0f-f161-4ea3-a777-78faae59bea0_en) reads too, EUR only.
+    urls: [`${EC_DOCUMENT}/906e60ca-8b6a-44e7-8589-652854d2fd3f_en?filename=Weekly_Oil_Bulletin_Prices_History_maticni_4web.xlsx`],
+    intervalS: 604_800, maxBytes: 20 * MB, timeoutS: 120, offThread: true,
+    products: ['fuel'],
+    licence: 'European Commission, Weekly Oil Bulletin, CC BY 4.0',
+    // Not polled by default until a recorded workbook confirms the layout the parser reads (its test fixture
+    // is built from what public code reads of the file: docs/feeds.md).
+    byDefault: false,
+  },
+  {
+    name: 'ecb-rates', env: 'ECB_RATES', title: 'ECB euro foreign exchange reference rates (eurofxref-daily.xml)',
+    format: 'ecb-rates', dataset: 'places',
+    // Published on TARGET working days around 16:00 CET; eurofxref-hist-90d.xml (the last 90 days) reads the same.
+    urls: ['https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'],
+    intervalS: 86_400, maxBytes: 8 * MB, timeoutS: 30,
+    products: ['fuel'],
+    licence: 'European Central Bank, euro foreign exchange reference rates; re-use allowed with the ECB named as the source',
     byDefault: true,
   },
 ]);

@@ -6,6 +6,7 @@
  * keeps the data it has.
  */
 import { gunzipSync } from 'node:zlib';
+import { documentText } from '../importers/places/document-text.js';
 
 export class FeedFetchError extends Error {
   constructor(message: string, readonly reason: 'http' | 'timeout' | 'too-large' | 'network' | 'truncated') {
@@ -88,5 +89,6 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
   }
   let body = Buffer.concat(chunks);
   if (new URL(url).pathname.endsWith('.gz')) body = gunzipSync(body);
-  return { status: 'ok', text: body.toString('utf8'), bytes, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+  // A spreadsheet (a zip) travels as Latin-1 text, byte for byte; anything else is UTF-8.
+  return { status: 'ok', text: documentText(body), bytes, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
 }

@@ -60,7 +60,7 @@ export function ingestCounts(result: IngestResult): { rowsRead: number; imported
     return { rowsRead: r.rowsRead, imported: r.added + r.updated, duplicates: r.unchanged, rejected: r.rejected };
   }
   const p = result.summary;
-  const kinds = [p.stations, p.prices, p.countryPrices, p.pois];
+  const kinds = [p.stations, p.prices, p.countryPrices, p.pois, p.rates];
   return { rowsRead: p.rowsRead, imported: kinds.reduce((n, c) => n + c.added + c.updated, 0), duplicates: kinds.reduce((n, c) => n + c.unchanged, 0), rejected: p.rejected };
 }
 
@@ -80,7 +80,7 @@ export function parsedCounts(parsed: ParsedDocs): { rowsRead: number; usable: nu
     rejected += feed.rejected.length;
     if ('readings' in feed) usable += feed.readings.length;
     else if ('reports' in feed) usable += feed.reports.length;
-    else usable += feed.stations.length + feed.prices.length + feed.countryPrices.length + feed.pois.length;
+    else usable += feed.stations.length + feed.prices.length + feed.countryPrices.length + feed.pois.length + (feed.rates?.length ?? 0);
   }
   return { rowsRead, usable, rejected };
 }

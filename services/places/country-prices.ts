@@ -2,7 +2,8 @@
  * A country's fuel prices: the latest national figures held (the EU bulletin, a national daily series, a
  * legal maximum) and, where stations of the country are held, their average of each grade's latest
  * reports. The headline (`prices`) is the newest source held, in its own currency, with the same prices in
- * EUR (as published, or converted at the newest rate held, which the answer names); `details` lists every
+ * EUR (as published, or converted at the newest rate held: the ECB's reference rate when the `ecb-rates` feed
+ * or an import brought one, else the bulletin's; `eur_rate` names its source and day); `details` lists every
  * held figure with its own source, kind, date and age. A figure older than 45 days is never current: the
  * answer says it is the latest known, and how old.
  */
@@ -19,6 +20,13 @@ type Undated = Omit<Detail, 'age_days' | 'current'>;
 
 const DAY_MS = 86_400_000;
 const ageDays = (date: string, now: Date) => Math.max(0, Math.floor((now.getTime() - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS));
+
+/** How a note names the rate a price was converted at. */
+const RATE_NAMES: Readonly<Record<string, string>> = {
+  ecb: 'the ECB euro reference rate',
+  'eu-bulletin': 'the EU Weekly Oil Bulletin\'s rate',
+};
+const rateName = (source: string) => RATE_NAMES[source] ?? `the rate ${source} gave`;
 
 const averages = new WeakMap<CountryStations, Undated[]>();
 
@@ -88,7 +96,7 @@ export function countryFuel(deps: OperationDeps, country: string, lang: string):
   const notes = [
     ...(age > CURRENT_PRICE_MAX_AGE_DAYS ? [`Latest known: ${primary.source} of ${updated}, ${age} days old (older than ${CURRENT_PRICE_MAX_AGE_DAYS} days: not a current price).`] : []),
     ...(primary.price_kind === 'legal_maximum' ? ['These are legal maximum prices a station may ask, not the average paid.'] : []),
-    ...(converted ? [`EUR converted at ${rate.eur_per_unit.toFixed(6)} EUR/${primary.currency}, the rate ${rate.source} gave for ${rate.date}.`] : []),
+    ...(converted ? [`EUR converted at ${rate.eur_per_unit.toFixed(6)} EUR/${primary.currency}, ${rateName(rate.source)} of ${rate.date} (the newest held).`] : []),
   ];
   return {
     country, country_name: name, currency: primary.currency, updated, prices, source: primary.source, price_kind: primary.price_kind, prices_eur: pricesEur,

@@ -25,7 +25,14 @@ import { roundTo } from '../../../models/round.js';
 export const EU_BULLETIN_SOURCE = 'eu-bulletin';
 
 /** Highest plausible national average, EUR per litre. */
-const MAX_EUR_PER_LITRE = 20;
+export const MAX_EUR_PER_LITRE = 20;
+
+/** The workbooks' product codes the service reads (eu-bulletin-xlsx.ts), with the names the wob CSV gives them. */
+export const XLSX_PRODUCTS: Readonly<Record<string, { grade: FuelGrade; name: string }>> = {
+  euro95: { grade: 'e5', name: 'Euro-super 95' },
+  diesel: { grade: 'diesel', name: 'Automotive gas oil' },
+  lpg: { grade: 'lpg', name: 'LPG - motor fuel' },
+};
 
 const LONG_VARIABLES: Record<string, FuelGrade> = { 'Euro 95': 'e5', Diesel: 'diesel', LPG: 'lpg' };
 const LONG_SKIPPED_VARIABLES = new Set(['Heating Oil']);
@@ -44,7 +51,7 @@ const WOB_SKIPPED_PRODUCTS = new Set([
 const productKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
 /** `UK` -> `GB`; any other two capital letters as they are; null when not a country code. */
-function countryCode(cell: string): string | null {
+export function countryCode(cell: string): string | null {
   const code = cell.trim().toUpperCase();
   if (code === 'UK') return 'GB';
   return /^[A-Z]{2}$/.test(code) ? code : null;

@@ -5,7 +5,9 @@
  * the right to it, but is never shipped.
  */
 import { parseDatex2Json, parseDatex2Parking } from './datex2.js';
+import { parseEcbRates } from './ecb-rates.js';
 import { parseEuBulletinLong, parseEuBulletinWob } from './eu-bulletin.js';
+import { parseEuBulletinXlsx } from './eu-bulletin-xlsx.js';
 import { parseMimitPrices, parseMimitStations } from './mimit.js';
 import { parseOsmExtract, parseOsmGeoJson, parseOverpassJson } from './osm.js';
 import type { ParsedPlaces, PlaceFormatOptions } from './parsed.js';
@@ -34,6 +36,9 @@ export const PLACE_FORMATS: Readonly<Record<string, PlaceFormat>> = Object.freez
   'fuel-csv': one('fuel stations and their prices, CSV (docs/import-formats.md; --source names them)', parseStationCsv),
   'eu-bulletin-long': one('EU Weekly Oil Bulletin, long CSV: national prices with taxes since 2005', parseEuBulletinLong),
   'eu-bulletin-wob': one('EU Weekly Oil Bulletin, wob CSV: national prices with and without taxes, national currencies', parseEuBulletinWob),
+  'eu-bulletin-xlsx': { summary: 'EU Weekly Oil Bulletin as the Commission publishes it, XLSX: the history workbook (with and without taxes, national currencies) or the weekly prices with taxes',
+    parse: (t, f, o) => parseEuBulletinXlsx(t, f, o) },
+  'ecb-rates': one('ECB euro reference rates, eurofxref XML (daily, 90-day or full history)', parseEcbRates),
   'mimit-stations': one('Italian stations (MIMIT anagrafica_impianti_attivi.csv)', parseMimitStations),
   'mimit-prices': one('Italian station prices (MIMIT prezzo_alle_8.csv; import the stations first)', parseMimitPrices),
   tankerkoenig: one('German stations and prices (Tankerkoenig API list, detail or prices JSON; --at = fetched)', parseTankerkoenig),

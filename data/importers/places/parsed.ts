@@ -23,6 +23,16 @@ export interface ParsedPlaces {
   rejected: Rejected[];
   /** Stations kept without their position, and why (position-check.ts): counted in build logs and summaries. */
   unplaced?: Rejected[];
+  /** Euro exchange rates (ecb-rates.ts), by which national prices are converted to EUR. */
+  rates?: Lined<EurRateRecord>[];
+}
+
+/** A currency's euro reference rate for a day, as the ECB quotes it: units of the currency per EUR. */
+export interface EurRateRecord {
+  currency: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  units_per_eur: number;
 }
 
 export interface PlaceFormatOptions {

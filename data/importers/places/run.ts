@@ -22,6 +22,8 @@ export interface PlacesSummary {
   prices: Counts;
   countryPrices: Counts;
   pois: Counts;
+  /** Euro exchange rates (a rate is updated when the source corrects it). */
+  rates: Counts;
   rejected: Rejected[];
 }
 
@@ -68,10 +70,13 @@ export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: Im
     WHERE source = @source AND source_id = @source_id AND type = @type AND (name IS NOT @name OR brand IS NOT @brand OR address IS NOT @address
       OR city IS NOT @city OR country IS NOT @country OR lat IS NOT @lat OR lon IS NOT @lon OR amenities IS NOT @amenities OR truck_spaces IS NOT @truck_spaces
       OR opening_hours IS NOT @opening_hours OR cuisine IS NOT @cuisine)`);
+  const addRate = db.prepare('INSERT OR IGNORE INTO eur_rates (source, currency, date, units_per_eur) VALUES (@source, @currency, @date, @units_per_eur)');
+  const updateRate = db.prepare(`UPDATE eur_rates SET units_per_eur = @units_per_eur
+    WHERE source = @source AND currency = @currency AND date = @date AND units_per_eur IS NOT @units_per_eur`);
   const bump = db.prepare("UPDATE dataset_versions SET version = version + 1 WHERE dataset = 'places'");
 
-  const summary: PlacesSummary = { rowsRead: 0, stations: counts(), prices: counts(), countryPrices: counts(), pois: counts(), rejected: [] };
-  const total = feeds.reduce((n, f) => n + f.stations.length + f.prices.length + f.countryPrices.length + f.pois.length, 0);
+  const summary: PlacesSummary = { rowsRead: 0, stations: counts(), prices: counts(), countryPrices: counts(), pois: counts(), rates: counts(), rejected: [] };
+  const total = feeds.reduce((n, f) => n + f.stations.length + f.prices.length + f.countryPrices.length + f.pois.length + (f.rates?.length ?? 0), 0);
   let done = 0;
   const tick = () => {
     done++;
@@ -109,6 +114,7 @@ export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: Im
       writes.push(() => upsert(addPoi, updatePoi, { source, stamp, ...p, country: p.country_code, amenities: JSON.stringify([...p.amenities].sort()),
         opening_hours: p.opening_hours ?? null, cuisine: p.cuisine ?? null }, summary.pois));
     }
+    for (const { record: r } of feed.rates ?? []) writes.push(() => upsert(addRate, updateRate, { source, ...r }, summary.rates));
   }
   const writeSlice = (from: number, to: number) => {
     for (let i = from; i < to; i++) {
@@ -117,7 +123,7 @@ export function importPlaces(db: Db, feeds: readonly ParsedPlaces[], options: Im
     }
   };
   const bumpIfChanged = () => {
-    if ([summary.stations, summary.prices, summary.countryPrices, summary.pois].some((c) => c.added + c.updated > 0)) bump.run();
+    if ([summary.stations, summary.prices, summary.countryPrices, summary.pois, summary.rates].some((c) => c.added + c.updated > 0)) bump.run();
   };
   if (options.chunk === undefined) {
     // One transaction: the records and the version move together, or nothing does.
