@@ -8,8 +8,8 @@ import { LANGUAGES } from './languages.js';
 import { lang, ppid, text } from './query.js';
 
 export const INTENTS = [
-  'queue_now', 'best_time', 'forecast', 'alternatives', 'fuel_prices', 'truck_bans', 'trading_sundays', 'travel_time',
-  'rules_documents', 'road_conditions', 'unknown',
+  'queue_now', 'best_time', 'forecast', 'alternatives', 'best_crossing', 'fuel_prices', 'truck_bans', 'trading_sundays', 'travel_time',
+  'rules_documents', 'road_conditions', 'alerts', 'unknown',
 ] as const;
 export const Intent = z.enum(INTENTS);
 export type Intent = z.infer<typeof Intent>;
@@ -21,6 +21,15 @@ export const PARTS_OF_DAY = ['morning', 'afternoon', 'evening', 'night'] as cons
 export type PartOfDay = (typeof PARTS_OF_DAY)[number];
 
 export const ASSISTANT_FUELS = ['diesel', 'e5', 'e10', 'lpg'] as const;
+
+/** A threshold an alert question states ("drops under 3 hours": wait_min below 180). */
+export const AssistantThreshold = z.object({
+  metric: z.enum(['wait_min', 'queue']),
+  op: z.enum(['below', 'above']),
+  /** Minutes for `wait_min`, vehicles for `queue`. */
+  value: z.number(),
+});
+export type AssistantThreshold = z.infer<typeof AssistantThreshold>;
 
 export const AssistantInput = z.object({
   q: text(500).describe('the question, plain text, in any of the 24 languages'),
@@ -49,6 +58,8 @@ export const AssistantEntities = z.object({
   /** A place a trip starts from (GeoNames). */
   place: z.object({ query: z.string(), name: z.string(), country: z.string(), lat: z.number(), lon: z.number() }).nullable(),
   fuel: z.enum(ASSISTANT_FUELS).nullable(),
+  /** The threshold an alert question states, when it states one. */
+  threshold: AssistantThreshold.nullable(),
 });
 export type AssistantEntities = z.infer<typeof AssistantEntities>;
 
@@ -126,6 +137,8 @@ export const Lexicon = z.object({
     hour_after: Patterns,
   }).partial().default({}),
   fuels: z.partialRecord(z.enum(ASSISTANT_FUELS), Patterns).default({}),
+  /** Words of an alert's threshold: "under"/"over" before the number, the units of hours and minutes after it. */
+  thresholds: z.object({ below: Patterns, above: Patterns, hours: Patterns, minutes: Patterns }).partial().default({}),
   /** Words that are never a checkpoint name on their own (`велика`, `bila`, `mali`). */
   stopwords: Patterns,
   /** Inflection endings taken off a word (`ях`) or replaced (`ях>і`) before it is looked up as a checkpoint or place name. */
@@ -152,6 +165,9 @@ export const TEMPLATE_KEYS = [
   'travel_intro', 'travel_line', 'travel_line_noqueue', 'need_place',
   'road_intro', 'road_line', 'road_none', 'where_country', 'where_near', 'where_all',
   'rules', 'unknown', 'need_checkpoint', 'suggest_intro',
+  'latest_known', 'border_intro', 'border_intro_latest', 'border_forecast_intro', 'border_typical_intro', 'border_none',
+  'not_ready', 'typical_instead', 'reading_instead', 'travel_intro_latest',
+  'alert_howto', 'alert_below', 'alert_above', 'alert_change', 'metric_wait', 'metric_queue', 'alert_reply',
 ] as const;
 
 export const Templates = z.object({

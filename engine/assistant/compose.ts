@@ -59,6 +59,19 @@ export class Composer {
     return this.figure(label, total, 'min', text, source);
   }
 
+  /** How old a reading or price is: whole days from two days on, else whole hours (Intl units, long form). */
+  age(label: string, ageMs: number, source: number): string {
+    const hours = Math.max(1, Math.floor(ageMs / 3_600_000));
+    const [unit, n] = hours >= 48 ? ['day', Math.floor(hours / 24)] as const : ['hour', hours] as const;
+    const text = new Intl.NumberFormat(this.lang, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+    return this.figure(label, n, unit === 'day' ? 'd' : 'h', text, source);
+  }
+
+  /** A value written exactly as a request carries it (`180` in a JSON body, a ppid), not formatted for reading. */
+  literal(label: string, value: number | string, unit: string | null, source: number): string {
+    return this.figure(label, value, unit, String(value), source);
+  }
+
   price(label: string, value: number, currency: string, source: number): string {
     const text = new Intl.NumberFormat(this.lang, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(value);
     return this.figure(label, value, currency, text, source);

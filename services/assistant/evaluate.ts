@@ -84,5 +84,18 @@ export async function evaluateSet(set: EvalSet, directory: DirectoryLookup, now:
   return { lang: set.lang, n: results.length, intent: share((r) => r.intentOk), entities: share((r) => r.entitiesOk), language: share((r) => r.langOk), results };
 }
 
+/** Intent and entity accuracy per expected intent. */
+export function byIntent(results: readonly CaseResult[]): Map<string, { n: number; intent: number; entities: number }> {
+  const out = new Map<string, { n: number; intent: number; entities: number }>();
+  for (const r of results) {
+    const x = out.get(r.case.intent) ?? { n: 0, intent: 0, entities: 0 };
+    x.n++;
+    x.intent += Number(r.intentOk);
+    x.entities += Number(r.entitiesOk);
+    out.set(r.case.intent, x);
+  }
+  return out;
+}
+
 /** Major languages: at least 30 questions each and the 90 % targets. */
 export const MAJOR_LANGS: readonly Lang[] = ['uk', 'pl', 'en', 'de', 'ro', 'hu', 'sk', 'ru'];

@@ -20,7 +20,7 @@ export const KNOWN_COUNTRIES = [...new Set([...Object.values(COUNTRY_ISO2),
 export interface Pattern {
   lang: Lang;
   /** `intent:queue_now`, `vehicle:9`, `country:PL`, `day:1`, `weekday:3`, `weekend`, `now`, `part:morning`, `fuel:diesel`,
-   * `to`, `from`, `hour_before`, `hour_after`, `month:12`. */
+   * `to`, `from`, `hour_before`, `hour_after`, `month:12`, `below`, `above`, `unit:hours`, `unit:minutes`. */
   slot: string;
   words: PatternWord[];
   /** Patterns from Intl (country and month names) count less than a lexicon's own words. */
@@ -116,6 +116,10 @@ function lexiconPatterns(lex: Lexicon): Pattern[] {
   for (const [part, list] of Object.entries(w.parts ?? {})) add(`part:${part}`, list);
   add('hour_before', w.hour_before);
   add('hour_after', w.hour_after);
+  add('below', lex.thresholds.below);
+  add('above', lex.thresholds.above);
+  add('unit:hours', lex.thresholds.hours);
+  add('unit:minutes', lex.thresholds.minutes);
   return out;
 }
 

@@ -17,6 +17,7 @@ import { assistantData, type Pattern } from './lexicon.js';
 import { detectLanguage, languageDetector } from '../../engine/assistant/language.js';
 import { fold, tokenize, findPattern, type Token } from '../../engine/assistant/text.js';
 import { parseWhen } from '../../engine/assistant/when.js';
+import { findThreshold } from '../../engine/assistant/threshold.js';
 
 /** The directory lookups understanding needs (the `search` product's index among them). */
 export interface DirectoryLookup {
@@ -52,8 +53,37 @@ export interface Understanding {
 export const DEFAULT_ZONE = 'Europe/Kyiv';
 
 /** Ties between intents go to the more specific one. */
-const PRIORITY: Intent[] = ['truck_bans', 'trading_sundays', 'fuel_prices', 'road_conditions', 'rules_documents', 'travel_time', 'alternatives',
-  'best_time', 'forecast', 'queue_now'];
+const PRIORITY: Intent[] = ['alerts', 'truck_bans', 'trading_sundays', 'fuel_prices', 'road_conditions', 'rules_documents', 'travel_time',
+  'best_crossing', 'alternatives', 'best_time', 'forecast', 'queue_now'];
+
+const ALERT_SUBJECTS: readonly Intent[] = ['queue_now', 'forecast', 'best_time', 'best_crossing', 'alternatives'];
+const THRESHOLD_SLOTS = /^(below|above|unit:)/;
+
+/** Intents that, asked of no crossing in particular but of a border, are asked of every crossing on it. */
+const BORDER_WIDE: readonly Intent[] = ['alternatives', 'queue_now', 'forecast'];
+
+/**
+ * The intent of the highest score (ties to the more specific). A question that names a crossing is not
+ * asking which crossing (`best_crossing`): it takes its next intent, else `alternatives`; one that names
+ * none but a border asks about every crossing on it; from a town, the travel matrix ranks them.
+ */
+function chooseIntent(scores: Partial<Record<Intent, number>>, named: boolean, borderNamed: boolean, fromPlace: boolean): Intent {
+  let intent: Intent = 'unknown';
+  let bestScore = 0;
+  for (const candidate of PRIORITY) {
+    const s = scores[candidate] ?? 0;
+    if (s > bestScore && !(named && candidate === 'best_crossing')) {
+      intent = candidate;
+      bestScore = s;
+    }
+  }
+  // An alert is asked about a queue: its words of queues and waits are the alert's subject, not another question.
+  if ((scores.alerts ?? 0) > 0 && ALERT_SUBJECTS.includes(intent)) return 'alerts';
+  if (named && intent === 'unknown' && (scores.best_crossing ?? 0) > 0) return 'alternatives';
+  if (!named && ((scores.best_crossing ?? 0) > 0 || borderNamed) && (intent === 'best_time' ? (scores.best_crossing ?? 0) > 0 : BORDER_WIDE.includes(intent))) intent = 'best_crossing';
+  if (intent === 'best_crossing' && fromPlace) intent = 'travel_time';
+  return intent;
+}
 
 function allHits(tokens: readonly Token[], patterns: readonly Pattern[]): Hit[] {
   const hits: Hit[] = [];
@@ -133,8 +163,10 @@ function findCheckpoint(tokens: readonly Token[], taken: ReadonlySet<number>, di
 const CYRILLIC = /[\u0400-\u04ff]/u;
 
 /** A town a trip starts from: the lexicons' place forms, else GeoNames (Cyrillic romanised), after a "from" word. */
-function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: ReadonlySet<number>, suffixes: readonly string[], places: ReadonlyMap<string, string>) {
-  const fromAt = new Set(hits.filter((h) => h.pattern.slot === 'from').map((h) => h.at + h.len));
+function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: ReadonlySet<number>, suffixes: readonly string[], places: ReadonlyMap<string, string>,
+  lang: Lang | null) {
+  // "From" words of the question's language only (Lithuanian `iš` folds to English `is`: "is best" is no trip from Best).
+  const fromAt = new Set(hits.filter((h) => h.pattern.slot === 'from' && (lang === null || h.pattern.lang === lang)).map((h) => h.at + h.len));
   for (let t = 0; t < tokens.length; t++) {
     if (taken.has(t)) continue;
     for (const len of [2, 1]) {
@@ -180,7 +212,8 @@ export async function understand(question: string, options: UnderstandOptions): 
   // Language: the detector, the alphabet and the lexicon words (each word counted once per language).
   const perLang = new Map<Lang, Set<number>>();
   for (const h of hits) {
-    if (h.pattern.generated || !h.exact) continue;
+    // Short words of thresholds (`az`, `pod`, `alla`) are common words of other languages: they say nothing of the language.
+    if (h.pattern.generated || !h.exact || THRESHOLD_SLOTS.test(h.pattern.slot)) continue;
     const set = perLang.get(h.pattern.lang) ?? new Set<number>();
     for (let k = 0; k < h.len; k++) set.add(h.at + k);
     perLang.set(h.pattern.lang, set);
@@ -264,7 +297,7 @@ export async function understand(question: string, options: UnderstandOptions): 
 
   const placeTaken = new Set([...taken, ...nameTokens]);
   for (const h of countryHits) for (let k = 0; k < h.len; k++) placeTaken.add(h.at + k);
-  const placeFound = findPlace(tokens, hits, placeTaken, suffixes, data.places);
+  const placeFound = findPlace(tokens, hits, placeTaken, suffixes, data.places, detectedLang);
   const place = placeFound ? { query: placeFound.query, name: placeFound.name, country: placeFound.country, lat: placeFound.lat, lon: placeFound.lon } : null;
 
   // Intent: the lexicon words (a phrase counts by its length; a typo counts less), then what the entities say.
@@ -289,26 +322,21 @@ export async function understand(question: string, options: UnderstandOptions): 
   // A trip's start ("from Lviv") says travel time; a town named otherwise ("the weather in Lviv") does not.
   if (placeFound && (placeFound.afterFrom || (scores.travel_time ?? 0) > 0)) scores.travel_time = (scores.travel_time ?? 0) + 1.5;
 
-  let intent: Intent = 'unknown';
-  let bestScore = 0;
-  for (const candidate of PRIORITY) {
-    const s = scores[candidate] ?? 0;
-    if (s > bestScore) {
-      intent = candidate;
-      bestScore = s;
-    }
-  }
+  const borderNamed = countries.some((x) => x !== 'UA') || direction !== null;
+  let intent = chooseIntent(scores, found !== null, borderNamed, placeFound !== null);
   const future = when !== null && (when.hour !== null || when.part !== null || (when.date !== null && when.date !== todayIn(options.now, zone)));
   if (intent === 'unknown' && location !== null && !checkpointFromContext) intent = future && !asksNow ? 'forecast' : 'queue_now';
   else if (intent === 'unknown' && location !== null && (vehicleHit || asksNow || future)) intent = future && !asksNow ? 'forecast' : 'queue_now';
   if (intent === 'queue_now' && future && !asksNow) intent = 'forecast';
+  const threshold = intent === 'alerts' ? findThreshold(tokens, hits, nameTokens) : null;
 
   const checkpoint = location === null ? null : {
     location_id: location, name: dir.name(location, options.lang ?? detectedLang ?? 'en'), matched: found ? found.matched : null,
   };
   return {
     detectedLang, intent, scores, asksNow, checkpointFromContext, contextPpid: context ? context.ppid : null,
-    entities: { checkpoint, countries, direction, vehicle, when, place, fuel },
+    // An alert's "under 3 hours" is no time of day.
+    entities: { checkpoint, countries, direction, vehicle, when: intent === 'alerts' ? null : when, place, fuel, threshold },
   };
 }
 

@@ -14,8 +14,11 @@ export const assistant = defineOperation({
   description: 'Understands the question (any of the 24 languages, typos, no diacritics, transliteration, mixed languages: ' +
     'per-language lexicons, the `search` name index for checkpoints, eld for the language, chrono-node and the lexicons for days ' +
     'and hours) and answers it with the products themselves: queue now (both directions unless one is asked), best time ' +
-    '(typical week, or the forecast of a day), forecast for a day or hour, alternatives, national fuel prices, truck bans, ' +
-    'trading Sundays, travel time from a town (travel matrix) and road conditions. `intent` and `entities` say what was ' +
+    '(typical week, or the forecast of a day), forecast for a day or hour, alternatives, which crossing on a border (every ' +
+    'crossing ranked by `border` now, or by `forecast` for the hours asked), national fuel prices, truck bans, trading Sundays, ' +
+    'travel time from a town (travel matrix), road conditions, and how to create an alert (the request to send; none is created). ' +
+    'Every answer states the date of what it read and, past the product\'s limit, that it is the latest known and how old; before ' +
+    'the day\'s models are fitted, the typical week or the latest reading, saying the forecast is not ready yet. `intent` and `entities` say what was ' +
     'understood. Every number in `answer_text` is one of `figures` (value, unit, the text written, and its source), and ' +
     '`sources` name the product, ppid and the instant the data is of. A question the data cannot answer (rules, documents, ' +
     'anything else) gets `grounded: false`, an answer that says so and `suggestions`. The answer is in `lang` (default en, ' +

@@ -1,0 +1,79 @@
+/**
+ * The forecast hours a question asks about: a day, an hour or a part of the day, in the crossing's zone
+ * (the next 24 hours when it names none), read from the `forecast` product's steps, and the same cells
+ * from the typical week when no model is fitted yet.
+ */
+import { localParts } from '../../engine/local-time.js';
+import { weekdayOf } from '../../engine/calendar.js';
+import type { AssistantWhen } from '../../models/assistant.js';
+import type { OperationDeps } from '../deps.js';
+import { forecast } from '../products/forecast/operation.js';
+import { isNotFound, type AnswerContext } from './context.js';
+
+/** Hours each part of the day covers (local). */
+export const PART_HOURS = { morning: [6, 7, 8, 9, 10, 11], afternoon: [12, 13, 14, 15, 16, 17], evening: [18, 19, 20, 21, 22], night: [23, 0, 1, 2, 3, 4, 5] };
+
+export interface Step {
+  time: number;
+  avg_cars: number | null;
+  lower_bound: number | null;
+  upper_bound: number | null;
+  wait_min?: number | null;
+}
+
+export interface Measure {
+  v: number | null;
+  lo: number | null;
+  hi: number | null;
+  unit: 'vehicles' | 'minutes';
+}
+
+/** The value a step shows: vehicles where the source counts them, else the wait. */
+export const measure = (step: Step): Measure => step.avg_cars !== null
+  ? { v: step.avg_cars, lo: step.lower_bound, hi: step.upper_bound, unit: 'vehicles' }
+  : { v: step.wait_min ?? null, lo: step.lower_bound, hi: step.upper_bound, unit: 'minutes' };
+
+/** The local hours asked (one, a part of the day, or null for all). */
+export const hoursOf = (when: AssistantWhen | null): number[] | null =>
+  when?.hour !== null && when?.hour !== undefined ? [when.hour] : when?.part ? PART_HOURS[when.part] : null;
+
+/** The steps the question asks about, with a value. */
+export function stepsAsked(steps: readonly Step[], when: AssistantWhen | null, zone: string): Step[] {
+  const date = when?.date ?? null;
+  const hours = hoursOf(when);
+  const local = (step: Step) => localParts(step.time, zone);
+  let chosen = steps.filter((step) => (date === null || local(step).date === date || (when?.part === 'night' && local(step).date > date && local(step).hour < 6)) &&
+    (hours === null || hours.includes(local(step).hour)));
+  if (date === null && hours === null) chosen = steps.slice(0, 24);
+  return chosen.filter((step) => measure(step).v !== null);
+}
+
+/** The `forecast` product's 168 hours of a checkpoint and the instant its model was fitted; null when it holds none. */
+export async function forecastOf(ctx: AnswerContext, ppid: string): Promise<{ steps: Step[]; asOf: string } | null> {
+  try {
+    const got = await ctx.call<Step[]>(forecast, { ppid, prediction_steps: '168' });
+    const model = (got.meta?.model ?? null) as { generated_at?: string } | null;
+    return { steps: got.data, asOf: model?.generated_at ?? ctx.nowIso };
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    return null;
+  }
+}
+
+/** No forecast model and no typical week is stored yet: the daily jobs have not run since the store was created. */
+export const modelsPending = (deps: OperationDeps) => deps.repos.forecastModels.oldestGeneratedAt() === null;
+
+export interface WeekCells {
+  unit: 'vehicles' | 'minutes';
+  matrix: (number | null)[][];
+  lo: (number | null)[][];
+  hi: (number | null)[][];
+}
+
+/** The typical week's cells for the local date and hours asked (all 24 when none), as hour -> measure. */
+export function weekCells(week: WeekCells, date: string, when: AssistantWhen | null): { hour: number; m: Measure }[] {
+  const dow = weekdayOf(date);
+  const hours = hoursOf(when) ?? [...Array(24).keys()];
+  return hours.map((hour) => ({ hour, m: { v: week.matrix[dow]?.[hour] ?? null, lo: week.lo[dow]?.[hour] ?? null, hi: week.hi[dow]?.[hour] ?? null, unit: week.unit } }))
+    .filter((x) => x.m.v !== null);
+}
