@@ -14,6 +14,8 @@ import type { TrustProxy } from './config.js';
 import { clientErrorHandler } from './rest/client-errors.js';
 import { frameworkErrors, httpBasics } from './rest/http-basics.js';
 import { restPlugin } from './rest/plugin.js';
+import { docsPlugin } from './docs/plugin.js';
+import { eventStreamPlugin } from './rest/event-stream.js';
 import { parseQueryString } from './rest/querystring.js';
 import { trpcPlugin } from './trpc/plugin.js';
 import { mcpPlugin } from './mcp/plugin.js';
@@ -96,6 +98,8 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   app.decorate('pipeline', pipeline);
   app.register(httpBasics, { serviceName, logRequests: deps.log.isLevelEnabled('info') });
   app.register(restPlugin, { ops, pipeline, serviceName });
+  app.register(eventStreamPlugin, { ops, pipeline, deps });
+  app.register(docsPlugin, { ops, serviceName, publicUrl: options.portal?.publicUrl });
   app.register(trpcPlugin, { ops, pipeline, log: deps.log, serviceName: deps.settings.serviceName });
   app.register(mcpPlugin, { ops, pipeline, serviceName });
   app.register(adminPlugin, { deps });

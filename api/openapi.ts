@@ -1,11 +1,18 @@
 /**
  * OpenAPI 3.1 from the registry: every operation, its parameters and responses come from the same
- * zod schemas the routes parse with (zod's JSON Schema output is draft 2020-12, as OpenAPI 3.1 uses).
+ * zod schemas the routes parse with (zod's JSON Schema output is draft 2020-12, as OpenAPI 3.1 uses); a
+ * new operation appears without a change here. The parts of an operation's entry (responses and their
+ * examples, code samples, families) are in api/docs/.
  */
+import { AlertEvent } from '../models/alerts.js';
 import { z } from 'zod';
 import { ErrorEnvelope, successEnvelope } from '../models/envelope.js';
-import { ERROR_STATUS, type ErrorCode } from '../models/errors.js';
 import type { AnyOperation } from '../services/operation.js';
+import { codeSamples, samplesMarkdown } from './docs/code-samples.js';
+import { docsExamples, type DocsExamples } from './docs/examples.js';
+import { FAMILIES, familyOf } from './docs/families.js';
+import { errorExampleComponents, HEADERS, responsesOf } from './docs/responses.js';
+import { TOOL_ALIASES } from './mcp/tools.js';
 import { routePath } from './rest/paths.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -15,34 +22,13 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchem
   return rest;
 }
 
-const COMMON_ERRORS: readonly ErrorCode[] = ['bad_request', 'header_too_large', 'internal_error', 'service_unavailable'];
-const KEYED_ERRORS: readonly ErrorCode[] = ['missing_api_key', 'invalid_api_key', 'qps_exceeded', 'quota_exceeded'];
-
-function errorCodesOf(op: AnyOperation): ErrorCode[] {
-  return [...new Set([...COMMON_ERRORS, ...(op.access === 'keyed' ? KEYED_ERRORS : []), ...(op.errors ?? [])])];
-}
-
-function responsesOf(op: AnyOperation): Record<string, unknown> {
-  const responses: Record<string, unknown> = {
-    200: { description: 'Success', content: { 'application/json': { schema: jsonSchema(successEnvelope(op.output, op.snapshot), 'output') } } },
-  };
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesOf(op)) {
-    const statuses: number[] = code === 'invalid_api_key' ? [401, 403] : [ERROR_STATUS[code]];
-    for (const s of statuses) byStatus.set(s, [...(byStatus.get(s) ?? []), code]);
-  }
-  for (const [s, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    responses[s] = { description: `Error: ${codes.join(', ')}`, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
-  }
-  return responses;
-}
-
 /**
  * A parameter as REST takes it: one value (a list is one comma-separated value; a repeated parameter is
  * refused), so the array form the JSON transports accept is dropped; where a parser takes a number or a
- * boolean as well as its text, the parameter is declared as that number or boolean.
+ * boolean as well as its text, the parameter is declared as that number or boolean, unless it also takes
+ * words (`takesWords`: a country is a number or an ISO-2 code), which only a string can say.
  */
-function restParamSchema(schema: JsonSchema): JsonSchema {
+function restParamSchema(schema: JsonSchema, takesWords = false): JsonSchema {
   // A list (it has an array form; from JSON its items may also be numbers) is one comma-separated string in REST.
   const anyOfList = Array.isArray(schema.anyOf) && (schema.anyOf as JsonSchema[]).some((s) => s.type === 'array');
   if (anyOfList || (Array.isArray(schema.type) && (schema.type as string[]).includes('array'))) {
@@ -53,7 +39,7 @@ function restParamSchema(schema: JsonSchema): JsonSchema {
   }
   if (Array.isArray(schema.type)) {
     const types = (schema.type as string[]).filter((t) => t !== 'array');
-    const typed = types.find((t) => t === 'number' || t === 'integer' || t === 'boolean');
+    const typed = takesWords && types.includes('string') ? 'string' : types.find((t) => t === 'number' || t === 'integer' || t === 'boolean');
     return { ...schema, type: typed ?? (types.length === 1 ? types[0] : types) };
   }
   const anyOf = schema.anyOf as JsonSchema[] | undefined;
@@ -61,8 +47,8 @@ function restParamSchema(schema: JsonSchema): JsonSchema {
   const single = anyOf.filter((s) => s.type !== 'array');
   const typed = single.find((s) => s.type === 'number' || s.type === 'integer' || s.type === 'boolean');
   const { anyOf: _dropped, ...rest } = schema;
-  if (typed && single.every((s) => s === typed || s.type === 'string')) return { ...rest, ...typed };
-  return single.length === 1 ? { ...rest, ...single[0] } : { ...rest, anyOf: single.map(restParamSchema) };
+  if (typed && !takesWords && single.every((s) => s === typed || s.type === 'string')) return { ...rest, ...typed };
+  return single.length === 1 ? { ...rest, ...single[0] } : { ...rest, anyOf: single.map((s) => restParamSchema(s, takesWords)) };
 }
 
 export interface RestParameter {
@@ -81,41 +67,131 @@ export function parametersOf(op: AnyOperation): RestParameter[] {
     in: pathParams.has(name) ? 'path' as const : 'query' as const,
     required: pathParams.has(name) || !schema.safeParse(undefined).success,
     ...(schema.description ? { description: schema.description } : {}),
-    schema: restParamSchema(jsonSchema(schema, 'input')),
+    // `PL` stands for any word: a number, a flag or a ppid refuses it, a country takes it.
+    schema: restParamSchema(jsonSchema(schema, 'input'), schema.safeParse('PL').success),
   }));
 }
 
-export function buildOpenApi(ops: readonly AnyOperation[], serviceName: string) {
-  const paths: Record<string, unknown> = {};
+export interface OpenApiOptions {
+  /** The address users reach the service at (BDDS_PUBLIC_URL): the document's `servers` and the samples' URLs. */
+  publicUrl?: string | null;
+  /** Example answers and errors (default: api/docs/examples.json). */
+  examples?: DocsExamples;
+}
+
+/** The MCP tool names of an operation: its own name, then the established service's aliases of it. */
+function mcpNames(op: AnyOperation): { tool: string; aliases: string[] } {
+  return { tool: op.name, aliases: Object.entries(TOOL_ALIASES).filter(([, target]) => target === op.name).map(([alias]) => alias) };
+}
+
+/** A query value as the parameter's schema types it (`"2"` is 2 where the parameter is a number). */
+function typedExample(value: string, schema: Record<string, unknown>): unknown {
+  if ((schema.type === 'number' || schema.type === 'integer') && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (schema.type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+/** A POST's JSON body: the input's schema without the path's parameters (a refined schema cannot `omit`). */
+function bodySchemaOf(op: AnyOperation): JsonSchema {
+  const schema = jsonSchema(op.input, 'input');
+  const inPath = new Set(op.pathParams ?? []);
+  const properties = Object.fromEntries(Object.entries((schema.properties ?? {}) as JsonSchema).filter(([name]) => !inPath.has(name)));
+  const required = ((schema.required ?? []) as string[]).filter((name) => !inPath.has(name));
+  return { ...schema, properties, ...(required.length ? { required } : { required: undefined }) };
+}
+
+/** What a call costs, in words (a product with its own cost says how in its description). */
+const costOf = (op: AnyOperation) => (op.access === 'public' ? 'never counted' : op.cost ? 'computed from the input (`meta.units_consumed`)' : '1 unit per call');
+
+/**
+ * One operation at one REST root: operationId = the operation's name (= tRPC procedure and MCP tool) on its
+ * first root, the family's tag, the quota class and cost, parameters (or a JSON body for a POST) with the
+ * example's values, responses with examples, and code samples.
+ */
+function operationDoc(op: AnyOperation, version: 1 | 2, baseUrl: string, examples: DocsExamples) {
+  const method = op.rest?.method ?? 'GET';
+  const keyed = op.access === 'keyed';
+  const input = examples.inputs[op.name];
+  const params = parametersOf(op).map((p) => (input?.[p.name] !== undefined ? { ...p, example: typedExample(input[p.name]!, p.schema) } : p));
+  const pathParams = params.filter((p) => p.in === 'path');
+  const bodyParams = method === 'POST' ? params.filter((p) => p.in === 'query') : [];
+  const path = routePath(op, version).replace(/:(\w+)/g, (_m, name: string) => (input?.[name] !== undefined ? encodeURIComponent(input[name]) : `{${name}}`));
+  const query = method === 'POST' || !input ? '' : new URLSearchParams(Object.entries(input).filter(([k]) => !op.pathParams?.includes(k))).toString();
+  const samples = codeSamples({ method, url: `${baseUrl}${path}${query ? `?${query}` : ''}`, keyed, ...(method === 'POST' ? { body: '{ ... }' } : {}) });
+  const sandbox = keyed && method === 'GET' ? `Logged in to the portal? [Try it in the sandbox](/portal/sandbox/${op.slug}): its own 50 calls a day, not your key's.` : '';
+  const access = keyed ? `Quota class \`${op.quotaClass}\`; cost: ${costOf(op)}.` : 'Public: no key needed, never counted.';
+  const { tool, aliases } = mcpNames(op);
+  const bodySchema = method === 'POST' ? bodySchemaOf(op) : null;
+  return {
+    operationId: version === op.versions[0] ? op.name : `${op.name}V${version}`,
+    summary: op.summary,
+    description: [op.description, access, sandbox, samplesMarkdown(samples)].filter(Boolean).join('\n\n'),
+    tags: [familyOf(op.slug)],
+    security: keyed ? [{ bearerKey: [] }] : [],
+    ...(op.quotaClass ? { 'x-quota-class': op.quotaClass } : {}),
+    'x-cost': costOf(op),
+    'x-mcp-tool': tool,
+    ...(aliases.length ? { 'x-mcp-aliases': aliases } : {}),
+    'x-codeSamples': samples,
+    parameters: method === 'POST' ? pathParams : params,
+    ...(bodySchema && bodyParams.length ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema } } } } : {}),
+    responses: responsesOf(op, jsonSchema(successEnvelope(op.output, op.snapshot), 'output'), examples),
+  };
+}
+
+export function buildOpenApi(ops: readonly AnyOperation[], serviceName: string, options: OpenApiOptions = {}) {
+  const examples = options.examples ?? docsExamples();
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '') || null;
+  const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ops) {
     for (const version of op.versions) {
       const path = routePath(op, version).replace(/:(\w+)/g, '{$1}');
-      paths[path] = {
-        get: {
-          operationId: version === op.versions[0] ? op.name : `${op.name}V${version}`,
-          summary: op.summary,
-          ...(op.description ? { description: op.description } : {}),
-          tags: [`v${version}`],
-          security: op.access === 'public' ? [] : [{ bearerKey: [] }],
-          ...(op.quotaClass ? { 'x-quota-class': op.quotaClass } : {}),
-          parameters: parametersOf(op),
-          responses: responsesOf(op),
-        },
-      };
+      // Several operations may share a path under different methods (GET and POST /alerts).
+      paths[path] = { ...paths[path], [(op.rest?.method ?? 'GET').toLowerCase()]: operationDoc(op, version, publicUrl ?? 'http://127.0.0.1:8080', examples) };
     }
   }
+  const used = new Set(ops.map((op) => familyOf(op.slug)));
   return {
     openapi: '3.1.0',
     info: {
       title: serviceName,
       version: '1',
-      description: 'A read-only JSON API for border-checkpoint queues and forecasts and the data drivers need at the border.',
+      description: 'A read-only JSON API for border-checkpoint queues and forecasts and the data drivers need at the border. ' +
+        'Every answer is a JSON envelope (`ok`, `api_version`, `product`, `attribution`, `data` or `error`, `usage` for keyed calls). ' +
+        'Keyed products need `Authorization: Bearer <API key>` (a free Explorer key from [the portal](/portal)) and draw on a daily quota ' +
+        'class (UTC day): `standard` (Explorer 200), `forecast_stats` (50) and `cheap` (1,000), at most 2 requests a second; ' +
+        'Pay As You Grow keys have limits of their own. What changed for clients: [changelog](/docs/changelog).',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: '/' }],
+    servers: [publicUrl ? { url: publicUrl, description: 'This service' } : { url: '/', description: 'This service' }],
+    tags: FAMILIES.filter((f) => used.has(f.name)).map((f) => ({ name: f.name, description: f.description })),
     paths,
+    // What an alert POSTs to its webhook (docs/alerts.md).
+    webhooks: {
+      alertFired: {
+        post: {
+          operationId: 'alertFired',
+          // The receiver's endpoint: the service signs the body instead of sending a key.
+          security: [],
+          summary: 'An alert fired: a checkpoint\'s wait or queue crossed its threshold',
+          description: 'Sent by the service to the alert\'s `webhook_url`. Verify `X-BDDS-Signature` (`t=<unix s>,v1=<hex HMAC-SHA256 of ' +
+            '"<t>.<raw body>" keyed with the alert\'s secret>`) and drop repeats by `X-BDDS-Event-Id`; any 2xx acknowledges, anything ' +
+            'else is retried with backoff for a day.',
+          parameters: [
+            { name: 'X-BDDS-Signature', in: 'header', required: true, schema: { type: 'string' } },
+            { name: 'X-BDDS-Event-Id', in: 'header', required: true, schema: { type: 'string' } },
+            { name: 'X-BDDS-Alert-Id', in: 'header', required: true, schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(AlertEvent, 'output') } } },
+          responses: { '200': { description: 'Any 2xx acknowledges the event.' } },
+        },
+      },
+    },
     components: {
-      securitySchemes: { bearerKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' } },
+      securitySchemes: { bearerKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key> (also accepted: X-API-Key: <key>, or ?key=<key>)' } },
       schemas: { ErrorEnvelope: jsonSchema(ErrorEnvelope, 'output') },
+      headers: HEADERS,
+      examples: errorExampleComponents(examples, JSON.stringify(paths)),
     },
   };
 }

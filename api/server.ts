@@ -12,6 +12,8 @@ import { createServicePool } from '../services/worker/pool.js';
 import { installConnectionGuard, type ConnectionGuard, type ConnectionGuardOptions } from './rest/connection-guard.js';
 import { buildApp } from './app.js';
 import { createMailer } from './portal/mailer.js';
+import { runUsageNotices, USAGE_NOTICES_INTERVAL_MS } from './portal/usage-notices.js';
+import { createUsageNoticesRepo } from '../data/usage-notices-repo.js';
 import { issueKey } from './access/issue-key.js';
 import { LAST_USED_FLUSH_MS } from './access/last-used.js';
 import { createClock, feedUserAgent, loadConfig, type Config } from './config.js';
@@ -104,9 +106,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const portal = config.portal ?? loadConfig({ BDDS_DB: config.dbPath, BDDS_SERVICE_NAME: config.serviceName }).portal!;
   let listeningUrl = '';
   const mailer = createMailer(portal, log, deps.now);
+  const notices = createUsageNoticesRepo(db);
   const app = buildApp(deps, {
     operations: ops, trustProxy: config.trustProxy ?? null,
-    portal: { mailer, publicUrl: () => portal.publicUrl ?? listeningUrl, secureCookies: portal.secureCookies, partnerUrl: portal.partnerUrl ?? null },
+    portal: { mailer, publicUrl: () => portal.publicUrl ?? listeningUrl, secureCookies: portal.secureCookies, partnerUrl: portal.partnerUrl ?? null, notices },
   });
   const scheduler = createScheduler(log);
   if (scaleOut) {
@@ -121,6 +124,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const firstStatus = scheduler.start(statusJob);
   if (!statusHeld) await firstStatus;
   await scheduler.start({ name: 'last-used', intervalMs: LAST_USED_FLUSH_MS, run: async () => lastUsed.flush() });
+  // Usage notices by e-mail (80 % and 100 % of a quota class, a key about to expire), from the counters, off the request path.
+  await scheduler.start({ name: 'usage-notices', intervalMs: USAGE_NOTICES_INTERVAL_MS, run: (signal) => runUsageNotices({
+    repo: notices, send: (mail) => mailer.send(mail), now: deps.now, serviceName: config.serviceName, publicUrl: () => portal.publicUrl ?? listeningUrl, log,
+  }, signal) }, { firstRunInMs: USAGE_NOTICES_INTERVAL_MS });
   await scheduler.start({ name: 'portal-purge', intervalMs: 3_600_000, run: async () => void deps.repos.accounts.purgeExpired(deps.now().toISOString()) });
   // Imports by another process, and in replay the readings that the clock reveals, reach cache keys within this.
   await scheduler.start({ name: 'data-versions', intervalMs: options.dataVersionsPollMs ?? DATA_VERSIONS_POLL_MS, run: async () => deps.versions.poll() });

@@ -405,4 +405,24 @@ export const MIGRATIONS: readonly string[] = [
      units_per_eur REAL NOT NULL CHECK (units_per_eur > 0),
      PRIMARY KEY (source, currency, date)
    ) STRICT, WITHOUT ROWID;`,
+  // 20 (usage notices): what each portal account wants to be told by e-mail (a key's daily quota class at
+  // 80 % and 100 %, a key expiring within 7 days; every notice on until turned off), the notices sent (one per
+  // key, kind and subject, claimed before the mail goes so instances sharing the store send it once), and the
+  // usage counters by day, which the notices job reads every minute.
+  `CREATE TABLE notice_settings (
+     account_id  INTEGER PRIMARY KEY REFERENCES accounts (id),
+     quota_80    INTEGER NOT NULL DEFAULT 1 CHECK (quota_80 IN (0, 1)),
+     quota_100   INTEGER NOT NULL DEFAULT 1 CHECK (quota_100 IN (0, 1)),
+     key_expiry  INTEGER NOT NULL DEFAULT 1 CHECK (key_expiry IN (0, 1)),
+     updated_at  TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE notices_sent (
+     key_id   INTEGER NOT NULL REFERENCES api_keys (id),
+     kind     TEXT NOT NULL CHECK (kind IN ('quota_80', 'quota_100', 'key_expiry')),
+     subject  TEXT NOT NULL,
+     sent_at  TEXT NOT NULL,
+     PRIMARY KEY (key_id, kind, subject)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX notices_sent_at ON notices_sent (sent_at);
+   CREATE INDEX usage_counters_day ON usage_counters (day);`,
 ];

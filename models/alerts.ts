@@ -83,3 +83,21 @@ export const ListAlertsOutput = z.object({
 });
 
 export const DeleteAlertOutput = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** The body of every webhook event (signed as sent: `X-BDDS-Signature`), for OpenAPI's `webhooks` and receivers. */
+export const AlertEvent = z.object({
+  id: z.string().describe('evt_…: the same on every retry of this event (drop repeats by it)'),
+  type: z.literal('alert.fired'),
+  created_at: z.string().describe('when the alert fired'),
+  alert: z.object({ id: z.string(), ppid: z.string(), metric: z.enum(['wait_min', 'queue']), condition: z.enum(['below', 'above', 'change_pct']), threshold: z.number() }),
+  reading: z.object({
+    at: z.string().nullable(), value: z.number(), wait_min: z.number().nullable(), queue: z.number().nullable(),
+    source: z.string().nullable(), type_of_data: z.enum(['live', 'replay', 'imported']).nullable(), is_realtime: z.boolean(),
+  }),
+  forecast: z.array(z.object({
+    time: z.number().int(), hours_from_now: z.number().int(), avg_cars: z.number().nullable(), wait_min: z.number().nullable(),
+    lower_bound: z.number().nullable(), upper_bound: z.number().nullable(), unit: z.enum(['vehicles', 'minutes']),
+  })).nullable().describe('the next 6 hours of the checkpoint\'s forecast; null without a model'),
+  forecast_note: z.string().optional().describe('why there is no forecast'),
+});
+export type AlertEvent = z.output<typeof AlertEvent>;

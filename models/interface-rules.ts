@@ -54,6 +54,13 @@ export const PRODUCT_RULES: Readonly<Record<string, ProductRule>> = Object.freez
   'restaurants': { version: 2, access: 'keyed', quotaClass: 'cheap', lang: 'en' },
 });
 
+/**
+ * What this project serves beyond the interface's products (docs/alerts.md): alerts (`createAlert`,
+ * `listAlerts`, `deleteAlert`) and the readings stream. The interface's tables say nothing of them; the
+ * contract's rules (envelope, errors, quota classes) apply all the same.
+ */
+export const PROJECT_ADDITIONS: readonly string[] = Object.freeze(['alerts', 'queue-stream']);
+
 /** CONTRACT.md: "The default when `lang` is absent is the interface's: ... `en` elsewhere." */
 export const GENERAL_LANG_DEFAULT: Lang = 'en';
 

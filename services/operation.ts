@@ -61,6 +61,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * are refused with 403 `key_required`), the handler receives the key, and the answer is never cached.
    */
   needsKey?: true;
+  /**
+   * REST serves it as a Server-Sent Events stream (api/rest/event-stream.ts): this answer first, then an
+   * event per change; the other transports answer once.
+   */
+  stream?: true;
   /** `public` needs no key and is never counted. */
   access: 'public' | 'keyed';
   quotaClass: QuotaClass | null;

@@ -18,6 +18,7 @@ import { roadConditions } from './products/road-conditions.js';
 import { busCarriers } from './products/bus-carriers.js';
 import { multi } from './products/multi.js';
 import { queue } from './products/queue.js';
+import { queueStream } from './products/queue-stream.js';
 import { search } from './products/search.js';
 import { stats } from './products/stats.js';
 import { status } from './products/status.js';
@@ -29,7 +30,7 @@ import { updateInfo } from './products/update-info.js';
 /** Keyed by operation name (= tRPC procedure = MCP tool), with each operation's exact type. */
 export const operationsByName = {
   status, checkpoints, search, queue, updateInfo, multi, border, stats, dayStats, forecast, alternatives, travelMatrix, truckBans, tradingSundays,
-  fuel, fuelCities, pois, restaurants, roadConditions, busCarriers, assistant, createAlert, listAlerts, deleteAlert,
+  fuel, fuelCities, pois, restaurants, roadConditions, busCarriers, assistant, createAlert, listAlerts, deleteAlert, queueStream,
 } as const;
 
 export type OperationsByName = typeof operationsByName;

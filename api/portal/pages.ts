@@ -42,11 +42,11 @@ that uses the same e-mail address, <strong>${esc(account.email)}</strong>. Your 
 unchanged by it.</p><p><a id="partner-link" href="${esc(partnerLink(ctx.partnerUrl, account))}">Open the partner dashboard as ${esc(account.email)}</a></p></section>`;
 }
 
-const csrfField = (csrf: string) => `<input type="hidden" name="_csrf" value="${esc(csrf)}">`;
+export const csrfField = (csrf: string) => `<input type="hidden" name="_csrf" value="${esc(csrf)}">`;
 
 export function layout(ctx: PageContext, title: string, main: string): string {
   const nav = ctx.account
-    ? `<nav aria-label="Portal"><a href="/portal/keys">Keys</a> <a href="/portal/usage">Usage</a> <a href="/portal/sandbox">Sandbox</a>
+    ? `<nav aria-label="Portal"><a href="/portal/keys">Keys</a> <a href="/portal/usage">Usage</a> <a href="/portal/sandbox">Sandbox</a> <a href="/portal/alerts">Alerts</a> <a href="/portal/notices">Notices</a> <a href="/docs">API reference</a>
        <form method="post" action="/portal/logout" class="inline">${csrfField(ctx.csrf)}<button type="submit">Log out</button></form>
        <span class="who">${esc(ctx.account.email)} (${ctx.account.plan === 'payg' ? 'Pay As You Grow' : 'Explorer, free'})</span></nav>`
     : `<nav aria-label="Portal"><a href="/portal">Sign up or log in</a> <a href="/docs">API reference</a></nav>`;

@@ -15,10 +15,13 @@ import type { AnyOperation } from '../../services/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { routePath } from '../rest/paths.js';
 import type { Mailer } from './mailer.js';
+import { noticesPage } from './notice-pages.js';
 import * as pages from './pages.js';
+import { alertsPage } from './alert-pages.js';
 import { createPortalService, SESSION_TTL_MS } from './service.js';
 import { SANDBOX_CALLS_PER_DAY } from '../access/access-control.js';
 import { utcDay } from '../access/plans.js';
+import { NOTICE_KINDS, type UsageNoticesRepo } from '../../data/usage-notices-repo.js';
 
 export interface PortalOptions {
   deps: Deps;
@@ -31,6 +34,8 @@ export interface PortalOptions {
   secureCookies: boolean;
   /** The partner dashboard (BDDS_PARTNER_URL), linked for a logged-in developer; absent or null: no link. */
   partnerUrl?: string | null;
+  /** The usage notices' settings and record (usage-notices.ts); absent: no notices page. */
+  notices?: UsageNoticesRepo;
 }
 
 const SESSION_COOKIE = 'bdds_session';
@@ -58,7 +63,8 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
     hsts: secureCookies,
   });
 
-  const products = options.ops.filter((op) => op.access === 'keyed').sort((a, b) => a.slug.localeCompare(b.slug));
+  // A key's own things (alerts) are not tried in the sandbox: they belong to a key, not to the account's allowance.
+  const products = options.ops.filter((op) => op.access === 'keyed' && !op.needsKey).sort((a, b) => a.slug.localeCompare(b.slug));
   const queueOp = options.ops.find((op) => op.slug === 'queue');
 
   const ctxOf = (request: FastifyRequest, reply: FastifyReply, account = service.account(request.cookies[SESSION_COOKIE])): pages.PageContext =>
@@ -182,6 +188,33 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
     const account = loggedIn(request, reply);
     if (!account) return reply;
     return html(reply, pages.usagePage(ctxOf(request, reply, account), service.usage(account)));
+  });
+
+  app.get('/portal/alerts', (request, reply) => {
+    const account = loggedIn(request, reply);
+    if (!account) return reply;
+    const keys = service.keys(account).map((key) => ({
+      key, alerts: deps.repos.alerts.list(key.id).map((alert) => ({ alert, deliveries: deps.repos.alerts.recent(alert.id) })),
+    }));
+    return html(reply, alertsPage(ctxOf(request, reply, account), keys));
+  });
+
+  app.get('/portal/notices', (request, reply) => {
+    const account = loggedIn(request, reply);
+    if (!account) return reply;
+    const ctx = ctxOf(request, reply, account);
+    if (!options.notices) return html(reply, pages.layout(ctx, 'E-mail notices', pages.notice('This service sends no usage notices.', 'error')), 404);
+    return html(reply, noticesPage(ctx, options.notices.settings(account.id)));
+  });
+  app.post('/portal/notices', protect, (request, reply) => {
+    const account = loggedIn(request, reply);
+    if (!account) return reply;
+    const ctx = ctxOf(request, reply, account);
+    if (!options.notices) return html(reply, pages.layout(ctx, 'E-mail notices', pages.notice('This service sends no usage notices.', 'error')), 404);
+    // An unchecked box is absent from the form: that notice is off.
+    const chosen = Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, text(request.body, kind) === '1'])) as Record<(typeof NOTICE_KINDS)[number], boolean>;
+    options.notices.saveSettings(account.id, chosen, deps.now().toISOString());
+    return html(reply, noticesPage(ctx, options.notices.settings(account.id), pages.notice('Saved.')));
   });
 
   const sandboxLeft = (accountId: number) => Math.max(0, SANDBOX_CALLS_PER_DAY - deps.repos.sandbox.used(accountId, utcDay(deps.now())));

@@ -1,8 +1,6 @@
-/** REST: the operation routes under /api/v1 and /api/v2, the error and not-found mapping, OpenAPI and /docs. */
+/** REST: the operation routes under /api/v1 and /api/v2, the error and not-found mapping, the root's pointers. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { renderDocsPage } from '../docs-page.js';
-import { buildOpenApi } from '../openapi.js';
 import type { AnyOperation } from '../../services/operation.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { installErrorHandling } from './error-handler.js';
@@ -17,17 +15,6 @@ export interface RestOptions {
 export const restPlugin = fp(async (app: FastifyInstance, { ops, pipeline, serviceName }: RestOptions) => {
   installErrorHandling(app, ops, serviceName);
   registerOperationRoutes(app, ops, pipeline);
-  // Built on the first request for either, then kept (about 30 ms a start that nobody asking for it pays).
-  let described: { json: string; html: string } | null = null;
-  const description = () => {
-    if (!described) {
-      const openApi = buildOpenApi(ops, serviceName);
-      described = { json: JSON.stringify(openApi), html: renderDocsPage(openApi) };
-    }
-    return described;
-  };
-  app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(description().json));
-  app.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(description().html));
   // The root says where things are (a pointer, not an error): built once.
   const rootJson = JSON.stringify({
     ok: true,

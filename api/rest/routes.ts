@@ -78,6 +78,8 @@ export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyO
         registerWriteRoute(app, op, version, pipeline);
         continue;
       }
+      // A stream has its own route (event-stream.ts).
+      if (op.stream) continue;
       // Not an async function: a call answerable at once is sent in the same turn (callNow).
       app.get(routePath(op, version), (request, reply) => {
         const credential = credentialOf(request);

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AlertRow } from '../../data/alerts-repo.js';
 import { quietEnd, stepAlert } from '../../engine/alert-rule.js';
+import type { AlertEvent } from '../../models/alerts.js';
 import { ForecastAnswer, ForecastInput } from '../../models/forecast.js';
 import type { OperationDeps } from '../deps.js';
 import { liveState, nowSeconds, type LiveState } from '../live/checkpoint-live.js';
@@ -21,7 +22,7 @@ export const EVENT_FORECAST_HOURS = 6;
 export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
 /** The next hours of the checkpoint's forecast, or why there is none (too little history, the pool busy). */
-async function nextHours(deps: OperationDeps, ppid: string): Promise<{ rows: unknown[] | null; note: string | null }> {
+async function nextHours(deps: OperationDeps, ppid: string): Promise<{ rows: AlertEvent['forecast']; note: string | null }> {
   try {
     const answer = await runOperation(forecast, ForecastInput.parse({ ppid }), deps);
     const rows = ForecastAnswer.parse((JSON.parse(`{${answer.fragment}}`) as { data: unknown }).data);
@@ -38,10 +39,10 @@ async function nextHours(deps: OperationDeps, ppid: string): Promise<{ rows: unk
 }
 
 /** The event's body: what fired, on which reading, and what comes next. Signed and sent as it is stored. */
-function eventPayload(eventId: string, alert: AlertRow, live: LiveState, value: number, createdAt: Date, next: { rows: unknown[] | null; note: string | null }) {
+function eventPayload(eventId: string, alert: AlertRow, live: LiveState, value: number, createdAt: Date, next: { rows: AlertEvent['forecast']; note: string | null }): AlertEvent {
   return {
     id: eventId,
-    type: 'alert.fired',
+    type: 'alert.fired' as const,
     created_at: createdAt.toISOString(),
     alert: { id: alert.public_id, ppid: alert.ppid, metric: alert.metric, condition: alert.condition, threshold: alert.threshold },
     reading: {

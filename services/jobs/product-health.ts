@@ -18,7 +18,7 @@ export interface Unhealthy {
  * `test/services/jobs/status-check.test.ts` checks that each is a registered product.
  */
 export const READINGS_PRODUCTS: ReadonlySet<string> = new Set([
-  'queue', 'update-info', 'multi', 'border', 'stats', 'day-stats', 'forecast', 'alternatives', 'travel-matrix',
+  'queue', 'update-info', 'multi', 'border', 'stats', 'day-stats', 'forecast', 'alternatives', 'travel-matrix', 'queue-stream',
 ]);
 
 /** Older than this, the newest reading is stale: `is_realtime`'s bound (a reading `fresh` or `recent`). */

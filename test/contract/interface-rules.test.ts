@@ -10,19 +10,27 @@ import { describe, it } from 'node:test';
 import type { z } from 'zod';
 import { ERROR_STATUS } from '../../models/errors.js';
 import { EXPLORER, PAYG_DEFAULTS } from '../../api/access/plans.js';
-import { ERROR_RULES, EXPLORER_RULES, langDefaultOf, PAYG_QPS, PRODUCT_RULES, STATUS_RULES, VERSION_RULES } from '../../models/interface-rules.js';
+import { ERROR_RULES, EXPLORER_RULES, langDefaultOf, PAYG_QPS, PRODUCT_RULES, PROJECT_ADDITIONS, STATUS_RULES, VERSION_RULES } from '../../models/interface-rules.js';
 import { ProductHealth, StatusOutput } from '../../models/status.js';
-import { operations } from '../../services/registry.js';
+import { operations as registered } from '../../services/registry.js';
 import { appWithKey, buildTestApp } from '../helpers/deps.js';
 
 /** Codes beyond the contract's table, each documented where the contract is silent (README, "Behaviour every product shares"). */
 const DOCUMENTED_EXTRAS: Readonly<Record<string, number>> = { method_not_allowed: 405, payload_too_large: 413, header_too_large: 431, forbidden: 403 };
+
+/** The interface's products: every registered operation but what the project adds (alerts, the readings stream). */
+const operations = registered.filter((op) => !PROJECT_ADDITIONS.includes(op.slug));
 
 const langOf = (op: (typeof operations)[number]) => (op.input.shape as Record<string, z.ZodType | undefined>).lang;
 
 describe('the interface tables against every product', () => {
   it('lists every registered product, and registers every product it lists', () => {
     assert.deepEqual(operations.map((op) => op.slug).sort(), Object.keys(PRODUCT_RULES).sort());
+    // The additions exist, and none of them renames or shadows an interface product.
+    for (const slug of PROJECT_ADDITIONS) {
+      assert.ok(registered.some((op) => op.slug === slug), slug);
+      assert.equal(PRODUCT_RULES[slug], undefined, slug);
+    }
   });
 
   it('puts each product under its version root, with its access and quota class', () => {

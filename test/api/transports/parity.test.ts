@@ -17,7 +17,10 @@ import { clearPlaces, feed, poi, price, station } from '../../helpers/places.js'
 import { createHarness, TRANSPORTS, type Delivered, type RawInput, type TransportHarness, type TransportName } from '../../helpers/transports.js';
 
 const DAY = utcDay(new Date(FIXED_NOW));
-/** Products: every keyed operation but those on a key's own things (alerts: below, and test/services/products/alerts.test.ts). */
+/**
+ * Products: every keyed operation but those on a key's own things (alerts: below). `queueStream` answers
+ * once here (no `Accept: text/event-stream`); its stream is tested in test/api/rest/event-stream.test.ts.
+ */
 const keyed = operations.filter((op) => op.access === 'keyed' && !op.needsKey);
 
 /** What must be equal across transports: all but the request id and the counter, which move per call. */

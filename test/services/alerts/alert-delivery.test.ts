@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import pino from 'pino';
 import { createDeps } from '../../../api/create-deps.js';
+import { buildOpenApi } from '../../../api/openapi.js';
+import { AlertEvent } from '../../../models/alerts.js';
+import { operations } from '../../../services/registry.js';
 import { closeStore, openStore } from '../../../data/store.js';
 import { startAlerts } from '../../../services/alerts/start.js';
 import { verifyWebhook } from '../../../services/alerts/webhook-signature.js';
@@ -85,6 +88,7 @@ test('a wait falling from 300 to 120 minutes delivers one signed event; 110 deli
   assert.ok(verifyWebhook(alert.secret, event!.body, String(event!.headers['x-bdds-signature']), nowS), 'the signature verifies');
   assert.ok(!verifyWebhook(alert.secret, event!.body.replace('120', '121'), String(event!.headers['x-bdds-signature']), nowS));
   const payload = JSON.parse(event!.body);
+  assert.ok(AlertEvent.safeParse(payload).success, 'the body is what OpenAPI\'s webhooks.alertFired describes');
   assert.equal(payload.type, 'alert.fired');
   assert.equal(payload.id, event!.headers['x-bdds-event-id']);
   assert.equal(payload.alert.id, alert.id);
@@ -158,4 +162,12 @@ test('an event written before a restart is delivered after it, once, whichever o
   assert.equal(hook.received.length, 2);
   assert.equal(hook.received[0]!.headers['x-bdds-event-id'], hook.received[1]!.headers['x-bdds-event-id']);
   void deps;
+});
+
+test('OpenAPI describes the webhook event with its signature headers', () => {
+  const doc = buildOpenApi(operations, 'Test') as unknown as { webhooks: { alertFired: { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } } } };
+  const post = doc.webhooks.alertFired.post;
+  assert.deepEqual(post.parameters.map((p) => p.name), ['X-BDDS-Signature', 'X-BDDS-Event-Id', 'X-BDDS-Alert-Id']);
+  assert.deepEqual(Object.keys(post.requestBody.content['application/json']!.schema.properties).sort(),
+    ['alert', 'created_at', 'forecast', 'forecast_note', 'id', 'reading', 'type']);
 });

@@ -1,0 +1,81 @@
+/**
+ * The API description and reference: `/api/openapi.json` (built on its first request, then kept), `/docs`
+ * (Swagger UI over it), its files under `/docs/assets/`, and `/docs/changelog` (docs/changelog.md).
+ * The pages have their own encapsulated context with a Content-Security-Policy that allows this origin
+ * alone (and the public address, where "Try it" sends its requests, when that is another origin); the
+ * JSON document stays outside it, readable from any origin like every answer of the API.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { renderDocsPage } from '../docs-page.js';
+import { buildOpenApi } from '../openapi.js';
+import type { AnyOperation } from '../../services/operation.js';
+import { docsAsset } from './assets.js';
+
+export interface DocsOptions {
+  ops: readonly AnyOperation[];
+  serviceName: string;
+  /** The address users reach the service at (BDDS_PUBLIC_URL): `servers` and the code samples. Absent: relative. */
+  publicUrl?: (() => string) | undefined;
+}
+
+/** docs/changelog.md, from the sources or from the build (dist/api/docs -> docs). */
+function changelog(): string {
+  for (const rel of ['../../docs/changelog.md', '../../../docs/changelog.md']) {
+    const path = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(path)) return readFileSync(path, 'utf8');
+  }
+  return 'No changelog in this build.\n';
+}
+
+const originOf = (url: string | null) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+export const docsPlugin = fp(async (app: FastifyInstance, { ops, serviceName, publicUrl }: DocsOptions) => {
+  // Built on the first request for either, then kept (a start that nobody asking for it pays nothing).
+  let described: { json: string; html: string; changelog: string } | null = null;
+  const description = () => {
+    if (!described) {
+      const openApi = buildOpenApi(ops, serviceName, { publicUrl: publicUrl?.() || null });
+      described = { json: JSON.stringify(openApi), html: renderDocsPage(openApi), changelog: changelog() };
+    }
+    return described;
+  };
+  app.get('/api/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(description().json));
+
+  await app.register(async (pages) => {
+    const tryItOrigin = originOf(publicUrl?.() || null);
+    await pages.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"], 'script-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'", ...(tryItOrigin ? [tryItOrigin] : [])], 'font-src': ["'self'"], 'object-src': ["'none'"],
+          'base-uri': ["'none'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"],
+        },
+      },
+      hsts: tryItOrigin?.startsWith('https:') ?? false,
+    });
+    pages.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(description().html));
+    pages.get('/docs/changelog', (_request, reply) => reply.type('text/plain; charset=utf-8').send(description().changelog));
+    pages.get<{ Params: { name: string } }>('/docs/assets/:name', (request, reply) => sendAsset(request, reply, request.params.name));
+  });
+}, { name: 'docs' });
+
+function sendAsset(request: FastifyRequest, reply: FastifyReply, name: string) {
+  const asset = docsAsset(name);
+  if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('No such file.');
+  reply.header('etag', asset.etag).header('cache-control', 'public, max-age=86400').header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  reply.type(asset.type);
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(asset.gzip);
+  return reply.send(asset.body);
+}

@@ -1,0 +1,146 @@
+/**
+ * Server-Sent Events for a streamed operation (`queue-stream`, op.stream), for a client that accepts
+ * `text/event-stream` (without it, the product answers once, as on every transport): the call goes through the
+ * pipeline once (the key, the per-second limit, one count, the answer); a refused call is answered as any
+ * REST error. An admitted one stays open: a `snapshot` event with the envelope (or, on a reconnect with
+ * `Last-Event-ID`, the readings since that event), then a `reading` event per new reading of its
+ * checkpoints as the data versions move (this process's writes at once, another's at the next poll), a
+ * comment every 15 s, and an `error` event and the end when the key is revoked or the server stops.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { StreamReading } from '../../models/queue-stream.js';
+import { QueueStreamInput } from '../../models/queue-stream.js';
+import { isServiceError, ServiceError } from '../../models/errors.js';
+import type { AnyOperation } from '../../services/operation.js';
+import { readingsAfter, streamEventId } from '../../services/products/queue-stream.js';
+import type { Deps } from '../deps.js';
+import { isInternalToken } from '../pipeline/caller.js';
+import type { Pipeline } from '../pipeline/pipeline.js';
+import { routePath } from './paths.js';
+import { credentialOf } from './routes.js';
+import { sendError } from './error-handler.js';
+
+/** Open streams one key may hold on one instance. */
+export const MAX_STREAMS_PER_KEY = 5;
+export const HEARTBEAT_MS = 15_000;
+
+export interface EventStreamOptions {
+  ops: readonly AnyOperation[];
+  pipeline: Pipeline;
+  deps: Deps;
+  heartbeatMs?: number;
+}
+
+const LAST_EVENT_ID = /^(\d{1,12})-(id_\d{1,9})$/;
+
+const eventText = (event: string, data: unknown, id?: string) => `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventStreamOptions) => {
+  const { deps, pipeline } = options;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  /** Open streams per credential (one key, one secret). */
+  const open = new Map<string, number>();
+  const closers = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of [...closers]) close();
+  });
+
+  function serve(op: AnyOperation, request: FastifyRequest, reply: FastifyReply) {
+    return async () => {
+      const credential = credentialOf(request);
+      // Without `Accept: text/event-stream` (EventSource always sends it) the product answers once, as on every transport.
+      if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+        const once = await pipeline.call({
+          op, version: 1, transport: 'rest', requestId: request.id, authorization: credential.authorization, address: request.ip,
+          params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl, countable: request.method !== 'HEAD',
+        });
+        return reply.code(once.status).headers(once.headers).send(once.body ?? undefined);
+      }
+      const held = credential.authorization === undefined ? 0 : open.get(credential.authorization) ?? 0;
+      if (held >= MAX_STREAMS_PER_KEY) {
+        return sendError(reply, request, new ServiceError('qps_exceeded', `This key holds ${held} open streams, the most it may; close one first.`,
+          { reason: 'too_many_streams', retryAfterS: 5 }), deps.settings.serviceName);
+      }
+      const lastEventId = request.headers['last-event-id'];
+      const resume = typeof lastEventId === 'string' ? LAST_EVENT_ID.exec(lastEventId.trim()) : null;
+      const outcome = await pipeline.call({
+        op, version: 1, transport: 'rest', requestId: request.id, authorization: credential.authorization, address: request.ip,
+        params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl,
+      });
+      if (outcome.status !== 200) return reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
+      const authorization = credential.authorization!;
+      const ppids = QueueStreamInput.parse(Object.fromEntries(Object.entries(credential.query as Record<string, string>).filter(([k]) => k === 'ppid'))).ppid;
+
+      reply.hijack();
+      const raw = reply.raw;
+      const { 'content-type': _type, etag: _etag, ...rateHeaders } = outcome.headers;
+      raw.writeHead(200, { ...rateHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+      open.set(authorization, (open.get(authorization) ?? 0) + 1);
+      // What was sent last: new readings are those after it.
+      let last: { ts: number; ppid: string } | null = null;
+      const send = (rows: { ts: number; reading: StreamReading }[]) => {
+        for (const { ts, reading } of rows) {
+          raw.write(eventText('reading', reading, streamEventId(ts, reading.ppid)));
+          last = { ts, ppid: reading.ppid };
+        }
+      };
+      if (resume) {
+        last = { ts: Number(resume[1]), ppid: resume[2]! };
+        send(readingsAfter(deps, ppids, last).readings);
+      } else {
+        const current = readingsAfter(deps, ppids, null).readings;
+        const newest = current.at(-1);
+        raw.write(eventText('snapshot', JSON.parse(outcome.body!), newest ? streamEventId(newest.ts, newest.reading.ppid) : undefined));
+        if (newest) last = { ts: newest.ts, ppid: newest.reading.ppid };
+      }
+
+      let closed = false;
+      const close = (error?: ServiceError) => {
+        if (closed) return;
+        closed = true;
+        if (error) raw.write(eventText('error', { code: error.code, reason: error.reason ?? null, message: error.message }));
+        raw.end();
+      };
+      const watched = new Set(ppids);
+      const stopReadings = deps.versions.changes.on((change) => {
+        if (closed || !change.readingsMoved.some((p) => watched.has(p))) return;
+        send(readingsAfter(deps, ppids, last ?? { ts: 0, ppid: '' }).readings);
+      });
+      // The key is looked at again whenever keys change here, and with each heartbeat (changes made elsewhere).
+      const operator = isInternalToken(authorization, deps.settings.internalToken);
+      const checkKey = () => {
+        if (operator) return;
+        try {
+          deps.access.authenticate(authorization, request.ip);
+        } catch (err) {
+          close(isServiceError(err) ? err : new ServiceError('invalid_api_key', 'The key is no longer valid.'));
+        }
+      };
+      const stopKeys = deps.repos.keys.changes.on(() => setImmediate(checkKey));
+      const heartbeat = setInterval(() => {
+        checkKey();
+        if (!closed) raw.write(': heartbeat\n\n');
+      }, heartbeatMs);
+      const end = () => close(new ServiceError('service_unavailable', 'The server is stopping; reconnect with Last-Event-ID.', { reason: 'shutting_down' }));
+      closers.add(end);
+      raw.on('close', () => {
+        closed = true;
+        clearInterval(heartbeat);
+        stopReadings();
+        stopKeys();
+        closers.delete(end);
+        const n = (open.get(authorization) ?? 1) - 1;
+        if (n > 0) open.set(authorization, n);
+        else open.delete(authorization);
+      });
+    };
+  }
+
+  for (const op of options.ops) {
+    if (!op.stream) continue;
+    for (const version of op.versions) {
+      app.get(routePath(op, version), (request, reply) => serve(op, request, reply)());
+    }
+  }
+}, { name: 'event-stream' });

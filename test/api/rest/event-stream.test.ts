@@ -1,0 +1,141 @@
+/**
+ * `queue-stream` over a real listener: the snapshot, a reading imported by another connection arriving as
+ * an event, resuming with Last-Event-ID, the per-key limit, and the end on revocation.
+ */
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { runCli } from '../../helpers/cli.js';
+import { buildTestApp, FIXED_NOW, makeKey } from '../../helpers/deps.js';
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/** An SSE client over fetch: `next()` waits for the next event (null once the stream has ended). */
+function openStream(url: string, headers: Record<string, string>) {
+  const events: SseEvent[] = [];
+  const waiters: ((e: SseEvent | null) => void)[] = [];
+  let ended = false;
+  const abort = new AbortController();
+  const deliver = (event: SseEvent | null) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(event);
+    else if (event) events.push(event);
+  };
+  const response = fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  void response.then(async (res) => {
+    if (res.status !== 200) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body!) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          if (block.startsWith(':')) continue;
+          const event: SseEvent = {};
+          for (const line of block.split('\n')) {
+            const colon = line.indexOf(': ');
+            (event as Record<string, string>)[line.slice(0, colon)] = line.slice(colon + 2);
+          }
+          deliver(event);
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+    ended = true;
+    for (const w of waiters.splice(0)) w(null);
+  });
+  return {
+    response,
+    next: (): Promise<SseEvent | null> => (events.length > 0 ? Promise.resolve(events.shift()!) : ended ? Promise.resolve(null) : new Promise((r) => waiters.push(r))),
+    close: () => abort.abort(),
+  };
+}
+
+async function setup(t: TestContext) {
+  const built = await buildTestApp(t);
+  const url = await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const { key, record } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
+  const path = join(built.dir, 'bdds.sqlite');
+  let n = 0;
+  const importWait = async (ppid: string, agoMin: number, wait: number) => {
+    const file = join(built.dir, `r${++n}.csv`);
+    writeFileSync(file, `ppid,time,wait_min,source\n${ppid},${new Date(Date.parse(FIXED_NOW) - agoMin * 60_000).toISOString()},${wait},my-feed\n`);
+    assert.equal((await runCli(['import', 'csv', file], { BDDS_DB: path, BDDS_NOW: FIXED_NOW })).status, 0);
+    built.deps.versions.poll();
+  };
+  return { ...built, url, key, keyId: record.id, importWait };
+}
+
+test('a stream sends the snapshot, then each imported reading as an event; a reconnect resumes after its last id', async (t) => {
+  const { url, key, importWait } = await setup(t);
+  await importWait('id_219', 60, 300);
+  const stream = openStream(`${url}/api/v1/data/queue-stream?ppid=id_219,id_229`, { authorization: `Bearer ${key}` });
+  const res = await stream.response;
+  assert.equal(res.status, 200);
+  assert.match(String(res.headers.get('content-type')), /^text\/event-stream/);
+  const snapshot = await stream.next();
+  assert.equal(snapshot!.event, 'snapshot');
+  const envelope = JSON.parse(snapshot!.data!);
+  assert.equal(envelope.ok, true);
+  assert.equal(envelope.usage.requests_today, 1, 'counted once for the connection');
+  assert.deepEqual(envelope.data.readings.map((r: { wait_min: number }) => r.wait_min), [300]);
+  assert.deepEqual(envelope.data.without_readings, ['id_229']);
+  const firstId = snapshot!.id!;
+  assert.equal(firstId, `${Date.parse(FIXED_NOW) / 1000 - 3600}-id_219`);
+
+  await importWait('id_219', 30, 120);
+  const reading = await stream.next();
+  assert.equal(reading!.event, 'reading');
+  assert.equal(JSON.parse(reading!.data!).wait_min, 120);
+  assert.equal(reading!.id, `${Date.parse(FIXED_NOW) / 1000 - 1800}-id_219`);
+  await importWait('id_229', 20, 45);
+  const other = await stream.next();
+  assert.equal(JSON.parse(other!.data!).ppid, 'id_229');
+  stream.close();
+
+  // Without Accept: text/event-stream it answers once, as JSON.
+  const once = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}` } });
+  assert.equal(once.status, 200);
+  assert.deepEqual(((await once.json()) as { data: { readings: { wait_min: number }[] } }).data.readings.map((r) => r.wait_min), [120]);
+
+  // Reconnecting with the snapshot's id: the two readings since, in order, and no snapshot.
+  const resumed = openStream(`${url}/api/v1/data/queue-stream?ppid=id_219,id_229`, { authorization: `Bearer ${key}`, 'last-event-id': firstId });
+  const a = await resumed.next();
+  const b = await resumed.next();
+  assert.deepEqual([a!.event, JSON.parse(a!.data!).wait_min, b!.event, JSON.parse(b!.data!).wait_min], ['reading', 120, 'reading', 45]);
+  resumed.close();
+});
+
+test('a key holds at most 5 streams; a bad request is a JSON error; revoking the key ends its streams', async (t) => {
+  const { url, key, keyId, deps } = await setup(t);
+  const bad = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_0214`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+  assert.equal(bad.status, 400);
+  assert.equal(((await bad.json()) as { error: { reason: string } }).error.reason, 'malformed_ppid');
+  const streams = [];
+  for (let i = 0; i < 5; i++) {
+    const s = openStream(`${url}/api/v1/data/queue-stream?ppid=id_219`, { authorization: `Bearer ${key}` });
+    assert.equal((await s.response).status, 200);
+    assert.equal((await s.next())!.event, 'snapshot');
+    streams.push(s);
+  }
+  const sixth = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+  assert.equal(sixth.status, 429);
+  assert.equal(((await sixth.json()) as { error: { reason: string } }).error.reason, 'too_many_streams');
+
+  deps.repos.keys.revoke(keyId, FIXED_NOW);
+  for (const s of streams) {
+    const last = await s.next();
+    assert.equal(last!.event, 'error');
+    assert.equal(JSON.parse(last!.data!).reason, 'revoked');
+    assert.equal(await s.next(), null, 'the stream ends');
+  }
+});
