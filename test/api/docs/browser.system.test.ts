@@ -37,7 +37,8 @@ describe('the API reference in a browser', () => {
     await page.goto(`${server.url}/docs`);
     const blocks = page.locator('.opblock');
     await blocks.nth(operations.length - 1).waitFor();
-    assert.equal(await blocks.count(), operations.reduce((n, op) => n + op.versions.length, 0), 'one block per operation and root');
+    // One block per operation and root, and one for the webhook an alert sends (webhooks.alertFired).
+    assert.equal(await blocks.count(), operations.reduce((n, op) => n + op.versions.length, 0) + 1, 'one block per operation and root, and the webhook');
     assert.match(await page.locator('.bdds-top a[href="/docs/changelog"]').innerText(), /Changelog/);
 
     // Every product, opened, shows its example answer (an envelope with ok: true and its product slug); the
