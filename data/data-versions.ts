@@ -70,7 +70,7 @@ export function createDataVersions(db: Db, options: DataVersionsOptions) {
       datasets: new Map((datasetsStmt.all() as { dataset: string; version: number }[]).map((r) => [r.dataset, String(r.version)])),
     };
     const readingsMoved = [...next.series].filter(([ppid, version]) => series.get(ppid) !== version).map(([ppid]) => ppid);
-    const changed = readingsMoved.length > 0 || !sameMap(next.series, series) || !sameMap(next.dayStats, dayStats) || !sameMap(next.models, models);
+    const changed = !sameMap(next.series, series) || !sameMap(next.dayStats, dayStats) || !sameMap(next.models, models);
     const datasetsMoved = !sameMap(next.datasets, datasets);
     series = next.series;
     dayStats = next.dayStats;

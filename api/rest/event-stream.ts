@@ -46,29 +46,23 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
     for (const close of [...closers]) close();
   });
 
-  function serve(op: AnyOperation, request: FastifyRequest, reply: FastifyReply) {
+  function serve(op: AnyOperation, version: 1 | 2, request: FastifyRequest, reply: FastifyReply) {
     return async () => {
       const credential = credentialOf(request);
       // Without `Accept: text/event-stream` (EventSource always sends it) the product answers once, as on every transport.
-      if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-        const once = await pipeline.call({
-          op, version: 1, transport: 'rest', requestId: request.id, authorization: credential.authorization, address: request.ip,
-          params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl, countable: request.method !== 'HEAD',
-        });
-        return reply.code(once.status).headers(once.headers).send(once.body ?? undefined);
-      }
+      const streamed = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/event-stream');
       const held = credential.authorization === undefined ? 0 : open.get(credential.authorization) ?? 0;
-      if (held >= MAX_STREAMS_PER_KEY) {
+      if (streamed && held >= MAX_STREAMS_PER_KEY) {
         return sendError(reply, request, new ServiceError('qps_exceeded', `This key holds ${held} open streams, the most it may; close one first.`,
           { reason: 'too_many_streams', retryAfterS: 5 }), deps.settings.serviceName);
       }
+      const outcome = await pipeline.call({
+        op, version, transport: 'rest', requestId: request.id, authorization: credential.authorization, address: request.ip,
+        params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl, countable: request.method !== 'HEAD',
+      });
+      if (!streamed || outcome.status !== 200) return reply.code(outcome.status).headers(outcome.headers).send(outcome.body ?? undefined);
       const lastEventId = request.headers['last-event-id'];
       const resume = typeof lastEventId === 'string' ? LAST_EVENT_ID.exec(lastEventId.trim()) : null;
-      const outcome = await pipeline.call({
-        op, version: 1, transport: 'rest', requestId: request.id, authorization: credential.authorization, address: request.ip,
-        params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl,
-      });
-      if (outcome.status !== 200) return reply.code(outcome.status).headers(outcome.headers).send(outcome.body);
       const authorization = credential.authorization!;
       const ppids = QueueStreamInput.parse(Object.fromEntries(Object.entries(credential.query as Record<string, string>).filter(([k]) => k === 'ppid'))).ppid;
 
@@ -104,8 +98,9 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
       };
       const watched = new Set(ppids);
       const stopReadings = deps.versions.changes.on((change) => {
-        if (closed || !change.readingsMoved.some((p) => watched.has(p))) return;
-        send(readingsAfter(deps, ppids, last ?? { ts: 0, ppid: '' }).readings);
+        const moved = change.readingsMoved.filter((p) => watched.has(p));
+        if (closed || moved.length === 0) return;
+        send(readingsAfter(deps, moved, last ?? { ts: 0, ppid: '' }).readings);
       });
       // The key is looked at again whenever keys change here, and with each heartbeat (changes made elsewhere).
       const operator = isInternalToken(authorization, deps.settings.internalToken);
@@ -140,7 +135,7 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
   for (const op of options.ops) {
     if (!op.stream) continue;
     for (const version of op.versions) {
-      app.get(routePath(op, version), (request, reply) => serve(op, request, reply)());
+      app.get(routePath(op, version), (request, reply) => serve(op, version, request, reply)());
     }
   }
 }, { name: 'event-stream' });

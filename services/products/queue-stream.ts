@@ -10,7 +10,8 @@ import { notFound } from '../../models/errors.js';
 import { QueueStreamInput, QueueStreamOutput, type StreamReading } from '../../models/queue-stream.js';
 import type { ObservationRow } from '../../data/observations-repo.js';
 import type { OperationDeps } from '../deps.js';
-import { liveState, nowSeconds, noReadings } from '../live/checkpoint-live.js';
+import { nowSeconds, noReadings } from '../live/checkpoint-live.js';
+import { STALE_AFTER_S } from '../jobs/product-health.js';
 import { defineOperation } from '../operation.js';
 
 /** A stored reading as a stream event carries it. */
@@ -19,7 +20,7 @@ export function streamReading(view: SeriesView, row: ObservationRow, nowS: numbe
   const type = view.sample ? 'replay' : view.realtime ? 'live' : 'imported';
   return {
     ppid: view.ppid, at: new Date(row.ts * 1000).toISOString(), queue_now: row.queue, wait_min: waitMin, wait_time_estimated: estimated,
-    data_quality: row.data_quality, source: view.label, type_of_data: type, is_realtime: type === 'live' && nowS - row.ts <= 3 * 3600,
+    data_quality: row.data_quality, source: view.label, type_of_data: type, is_realtime: type === 'live' && nowS - row.ts <= STALE_AFTER_S,
   };
 }
 
@@ -32,15 +33,16 @@ export function readingsAfter(deps: OperationDeps, ppids: readonly string[], aft
   const out: { ts: number; reading: StreamReading }[] = [];
   const without: string[] = [];
   for (const ppid of ppids) {
-    const checkpoint = deps.repos.directory.get(ppid)!;
-    const live = liveState(deps.repos, checkpoint, nowS);
-    if (!live.view || !live.latest) {
+    // The series a checkpoint is read from and its latest reading: what the live state starts from, without its
+    // trend and typical-week comparison, which no event carries.
+    const view = deps.repos.observations.view(ppid, nowS);
+    const latest = view ? deps.repos.observations.latest(view, nowS) : null;
+    if (!view || !latest) {
       without.push(ppid);
       continue;
     }
-    const view = live.view;
-    const rows = after === null ? [live.latest]
-      : deps.repos.observations.range(view, after.ts, live.latest.ts).filter((r) => r.ts > after.ts || (r.ts === after.ts && ppid > after.ppid)).slice(-max);
+    const rows = after === null ? [latest]
+      : deps.repos.observations.range(view, after.ts, latest.ts).filter((r) => r.ts > after.ts || (r.ts === after.ts && ppid > after.ppid)).slice(-max);
     for (const row of rows) out.push({ ts: row.ts, reading: streamReading(view, row, nowS) });
   }
   out.sort((a, b) => a.ts - b.ts || (a.reading.ppid < b.reading.ppid ? -1 : 1));

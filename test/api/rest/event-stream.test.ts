@@ -107,6 +107,11 @@ test('a stream sends the snapshot, then each imported reading as an event; a rec
   assert.equal(once.status, 200);
   assert.deepEqual(((await once.json()) as { data: { readings: { wait_min: number }[] } }).data.readings.map((r) => r.wait_min), [120]);
 
+  // HEAD is answered like GET without a stream (it would never end), and not counted.
+  const head = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { method: 'HEAD', headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+  assert.equal(head.status, 200);
+  assert.match(String(head.headers.get('content-type')), /^application\/json/);
+
   // Reconnecting with the snapshot's id: the two readings since, in order, and no snapshot.
   const resumed = openStream(`${url}/api/v1/data/queue-stream?ppid=id_219,id_229`, { authorization: `Bearer ${key}`, 'last-event-id': firstId });
   const a = await resumed.next();

@@ -133,7 +133,7 @@ test('a body that is not JSON, or too large, is a 4xx', async (t) => {
   assert.equal(huge.statusCode, 413);
 });
 
-test('tRPC creates an alert as a mutation, and MCP-style JSON numbers are taken', async (t) => {
+test('tRPC creates an alert as a mutation, taking a JSON number for the threshold, and refuses it as a query', async (t) => {
   const { app, key, list } = await setup(t);
   const res = await app.inject({ method: 'POST', url: '/trpc/createAlert', headers: { ...bearer(key), 'content-type': 'application/json' },
     payload: JSON.stringify({ ...alertBody(), below: 90 }) });
