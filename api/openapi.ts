@@ -100,6 +100,13 @@ function bodySchemaOf(op: AnyOperation): JsonSchema {
   return { ...schema, properties, ...(required.length ? { required } : { required: undefined }) };
 }
 
+/** A POST that takes `idempotency_key` takes it as the `Idempotency-Key` header too (api/rest/routes.ts). */
+function idempotencyHeader(body: JsonSchema | null) {
+  const property = (body?.properties as Record<string, JsonSchema> | undefined)?.idempotency_key;
+  if (!property) return [];
+  return [{ name: 'Idempotency-Key', in: 'header' as const, required: false, description: String(property.description ?? ''), schema: { type: 'string', minLength: 1, maxLength: 255 } }];
+}
+
 /** What a call costs, in words (a product with its own cost says how in its description). */
 const costOf = (op: AnyOperation) => (op.access === 'public' ? 'never counted' : op.cost ? 'computed from the input (`meta.units_consumed`)' : '1 unit per call');
 
@@ -133,7 +140,7 @@ function operationDoc(op: AnyOperation, version: 1 | 2, baseUrl: string, example
     'x-mcp-tool': tool,
     ...(aliases.length ? { 'x-mcp-aliases': aliases } : {}),
     'x-codeSamples': samples,
-    parameters: method === 'POST' ? pathParams : params,
+    parameters: method === 'POST' ? [...pathParams, ...idempotencyHeader(bodySchema)] : params,
     ...(bodySchema && bodyParams.length ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema } } } } : {}),
     responses: responsesOf(op, jsonSchema(successEnvelope(op.output, op.snapshot), 'output'), examples),
   };

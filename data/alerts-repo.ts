@@ -26,6 +26,8 @@ export interface AlertRow {
   last_ts: number | null;
   consecutive_failures: number;
   created_at: string;
+  idempotency_key: string | null;
+  request_digest: string | null;
 }
 
 export interface AlertEventRow {
@@ -57,8 +59,11 @@ const short = (error: string | null) => (error !== null && error.length > ERROR_
 
 export function createAlertsRepo(db: Db) {
   const insert = db.prepare(`INSERT INTO alerts (public_id, key_id, ppid, metric, condition, threshold, quiet_from, quiet_to, webhook_url, secret,
-      armed, baseline, created_at)
-    VALUES (@public_id, @key_id, @ppid, @metric, @condition, @threshold, @quiet_from, @quiet_to, @webhook_url, @secret, @armed, @baseline, @created_at)`);
+      armed, baseline, created_at, idempotency_key, request_digest)
+    VALUES (@public_id, @key_id, @ppid, @metric, @condition, @threshold, @quiet_from, @quiet_to, @webhook_url, @secret, @armed, @baseline, @created_at,
+      @idempotency_key, @request_digest)`);
+  const byIdempotency = db.prepare('SELECT * FROM alerts WHERE key_id = ? AND idempotency_key = ?');
+  const forgetIdempotency = db.prepare('UPDATE alerts SET idempotency_key = NULL WHERE key_id = ? AND idempotency_key = ? AND created_at < ?');
   const countLive = db.prepare("SELECT count(*) FROM alerts WHERE key_id = ? AND status != 'deleted'").pluck();
   const byKey = db.prepare("SELECT * FROM alerts WHERE key_id = ? AND status != 'deleted' ORDER BY id");
   const byPublic = db.prepare("SELECT * FROM alerts WHERE key_id = ? AND public_id = ? AND status != 'deleted'");
@@ -111,9 +116,27 @@ export function createAlertsRepo(db: Db) {
   });
 
   return {
-    create(alert: NewAlert): AlertRow {
-      const id = Number(insert.run(alert).lastInsertRowid);
-      return { ...alert, id, status: 'active', disabled_reason: null, consecutive_failures: 0, last_ts: null };
+    /**
+     * Stores a new alert; with an idempotency key another creation by the same key already holds (a race the
+     * caller's earlier lookup missed), stores nothing and gives that one.
+     */
+    create(alert: NewAlert): { row: AlertRow; created: boolean } {
+      try {
+        const id = Number(insert.run(alert).lastInsertRowid);
+        return { row: { ...alert, id, status: 'active', disabled_reason: null, consecutive_failures: 0, last_ts: null }, created: true };
+      } catch (error) {
+        const held = alert.idempotency_key === null ? undefined : byIdempotency.get(alert.key_id, alert.idempotency_key) as AlertRow | undefined;
+        if (held && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return { row: held, created: false };
+        throw error;
+      }
+    },
+    /**
+     * The alert a key made with this idempotency key since `since` (ISO time, any status); a use older
+     * than that is forgotten, so the key may make a new one.
+     */
+    byIdempotencyKey(keyId: number, idempotencyKey: string, since: string): AlertRow | null {
+      forgetIdempotency.run(keyId, idempotencyKey, since);
+      return (byIdempotency.get(keyId, idempotencyKey) as AlertRow | undefined) ?? null;
     },
     /** Alerts a key holds (active or disabled). */
     count: (keyId: number): number => countLive.get(keyId) as number,

@@ -425,4 +425,9 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT, WITHOUT ROWID;
    CREATE INDEX notices_sent_at ON notices_sent (sent_at);
    CREATE INDEX usage_counters_day ON usage_counters (day);`,
+  // 21 (idempotent alert creation): the client's idempotency key of a creation and a digest of what it asked,
+  // unique per API key while set (a key older than its window is cleared before it is used again).
+  `ALTER TABLE alerts ADD COLUMN idempotency_key TEXT;
+   ALTER TABLE alerts ADD COLUMN request_digest TEXT;
+   CREATE UNIQUE INDEX alerts_idempotency ON alerts (key_id, idempotency_key) WHERE idempotency_key IS NOT NULL;`,
 ];

@@ -21,6 +21,10 @@ const quietHours = () =>
     return { from, to };
   });
 
+/** How long a creation's idempotency key is remembered. */
+export const IDEMPOTENCY_WINDOW_H = 24;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
 export const CreateAlertInput = z
   .object({
     ppid: ppid().describe('the checkpoint whose readings the alert watches'),
@@ -30,6 +34,9 @@ export const CreateAlertInput = z
     change_pct: decimal(1, 1_000).optional().describe('fire when the value moved by this many percent since the last firing'),
     quiet_hours: quietHours().optional().describe('local times at the checkpoint when nothing is sent: held until they end'),
     webhook_url: text(2_048).describe('https address the signed events are POSTed to'),
+    idempotency_key: z.string().regex(IDEMPOTENCY_KEY, 'must be 1 to 255 visible ASCII characters').optional()
+      .describe('the client\'s own id for this creation (REST: the Idempotency-Key header): repeated by the same key with the same ' +
+        `body within ${IDEMPOTENCY_WINDOW_H} h, it answers the alert it made then, secret included, instead of making another`),
   })
   .superRefine((input, ctx) => {
     const given = (['below', 'above', 'change_pct'] as const).filter((name) => input[name] !== undefined);
@@ -75,6 +82,7 @@ export const CreateAlertOutput = Alert.extend({
   secret: z.string().describe('signs every event (X-BDDS-Signature); shown only in this answer'),
   current_value: z.number().nullable().describe('the metric\'s latest reading when the alert was made'),
   condition_met_now: z.boolean().describe('true: the condition holds already; a threshold alert fires the next time it is crossed'),
+  replayed: z.boolean().describe('true: an earlier request with the same idempotency key made this alert; nothing new was made'),
 });
 
 export const ListAlertsOutput = z.object({

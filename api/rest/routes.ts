@@ -45,6 +45,18 @@ export function credentialOf(request: FastifyRequest): { authorization: string |
   return { authorization, query: rest, rawKey: withoutQueryKey(request.url), inUrl: header === undefined && authorization !== undefined };
 }
 
+/**
+ * A POST's body with its `Idempotency-Key` header as the `idempotency_key` value the operation reads (every
+ * transport names it so); given in both places differently, both go on, and the input check refuses them.
+ */
+function withIdempotencyKey(body: unknown, header: string | string[] | undefined): unknown {
+  if (header === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const inBody = (body as Record<string, unknown>).idempotency_key;
+  const given = typeof header === 'string' ? [header] : header;
+  const all = [...new Set([...(inBody === undefined ? [] : [inBody]), ...given])];
+  return { ...body, idempotency_key: all.length === 1 ? all[0] : all };
+}
+
 /** The largest JSON body a write operation (POST) accepts: an alert is a few hundred bytes. */
 export const WRITE_BODY_LIMIT = 16 * 1024;
 
@@ -59,7 +71,7 @@ function registerWriteRoute(app: FastifyInstance, op: AnyOperation, version: 1 |
     method: route.method, url: routePath(op, version), bodyLimit: WRITE_BODY_LIMIT,
     handler: async (request, reply) => {
       const credential = credentialOf(request);
-      const values = route.method === 'POST' ? request.body ?? {} : credential.query;
+      const values = route.method === 'POST' ? withIdempotencyKey(request.body ?? {}, request.headers['idempotency-key']) : credential.query;
       const outcome = await pipeline.call({
         op, version, transport: 'rest', requestId: request.id,
         authorization: credential.authorization, address: request.ip,

@@ -4,14 +4,15 @@
  * one checkpoint's readings and, when its condition is crossed, a signed event is POSTed to its webhook
  * (services/alerts/). Creating one costs a standard unit; listing and deleting a cheap one; deliveries nothing.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AlertRow } from '../../data/alerts-repo.js';
 import { initialState } from '../../engine/alert-rule.js';
 import {
-  ALERT_LIMITS, AlertIdInput, CreateAlertInput, CreateAlertOutput, DeleteAlertOutput, ListAlertsOutput, type Alert,
+  ALERT_LIMITS, AlertIdInput, IDEMPOTENCY_WINDOW_H, CreateAlertInput, CreateAlertOutput, DeleteAlertOutput, ListAlertsOutput, type Alert,
 } from '../../models/alerts.js';
 import { badRequest, notFound, ServiceError } from '../../models/errors.js';
 import { z } from 'zod';
+import { canonicalJson } from '../canonical-json.js';
 import { newWebhookSecret } from '../alerts/webhook-signature.js';
 import { checkWebhookUrlSyntax, resolveWebhookTarget } from '../alerts/webhook-url.js';
 import type { OperationDeps } from '../deps.js';
@@ -70,7 +71,9 @@ export const createAlert = defineOperation({
     'metric\'s unit) or `change_pct` (a change since the last firing, in percent), optional `quiet_hours` (local times at the ' +
     'checkpoint, `22:00-06:00`: events wait for their end) and `webhook_url` (https, a public address). The answer holds the ' +
     'alert\'s `id` and its signing `secret`, shown only here. A threshold alert fires once when the value crosses it and again only ' +
-    'after the value has gone back past it by 5 % (at least one unit). At most 5 alerts per Explorer key, 100 per Pay As You Grow key.',
+    'after the value has gone back past it by 5 % (at least one unit). At most 5 alerts per Explorer key, 100 per Pay As You Grow key. ' +
+    `An \`Idempotency-Key\` header (or \`idempotency_key\`) makes a retry safe: the same key and body within ${IDEMPOTENCY_WINDOW_H} h answer the ` +
+    'alert made the first time (`replayed: true`); the same key with another body is 400 `idempotency_key_reused`.',
   ...KEY_OWNED,
   rest: { method: 'POST', path: '/alerts' },
   quotaClass: 'standard',
@@ -80,6 +83,23 @@ export const createAlert = defineOperation({
   async handler(input, deps, key) {
     const { keyId, plan } = keyOf(key);
     const checkpoint = checkpointOr404(deps, input.ppid);
+    const live = liveState(deps.repos, checkpoint, nowSeconds(deps));
+    const current = input.metric === 'wait_min' ? live.wait_min : live.queue_now;
+    const { idempotency_key: idempotencyKey = null, ...asked } = input;
+    const digest = idempotencyKey === null ? null : createHash('sha256').update(canonicalJson(asked)).digest('hex');
+    /** The answer for an alert this key's earlier request with the same idempotency key made. */
+    const replay = (row: AlertRow) => {
+      if (row.request_digest !== digest) {
+        throw badRequest(`idempotency_key: this key made alert ${row.public_id} with it from another request; use a new idempotency key.`, 'idempotency_key_reused');
+      }
+      if (row.status === 'deleted') {
+        throw badRequest(`idempotency_key: the alert this request made (${row.public_id}) has been deleted; use a new idempotency key.`, 'idempotent_alert_deleted');
+      }
+      return { data: { ...alertView(row, deps), secret: row.secret, current_value: current, condition_met_now: row.condition !== 'change_pct' && row.armed === 0, replayed: true } };
+    };
+    const since = new Date(deps.now().getTime() - IDEMPOTENCY_WINDOW_H * 3_600_000).toISOString();
+    const held = idempotencyKey === null ? null : deps.repos.alerts.byIdempotencyKey(keyId, idempotencyKey, since);
+    if (held) return replay(held);
     const limit = ALERT_LIMITS[plan];
     if (deps.repos.alerts.count(keyId) >= limit) {
       throw new ServiceError('forbidden', `This key holds ${limit} alerts, the most its plan allows; delete one first.`, { reason: 'alert_limit_reached' });
@@ -87,16 +107,17 @@ export const createAlert = defineOperation({
     const webhookUrl = await checkedWebhook(input.webhook_url, deps);
     const condition = input.below !== undefined ? 'below' : input.above !== undefined ? 'above' : 'change_pct';
     const threshold = (input.below ?? input.above ?? input.change_pct)!;
-    const live = liveState(deps.repos, checkpoint, nowSeconds(deps));
-    const current = input.metric === 'wait_min' ? live.wait_min : live.queue_now;
     const state = initialState({ condition, threshold }, current);
     const secret = newWebhookSecret();
-    const row = deps.repos.alerts.create({
+    const { row, created } = deps.repos.alerts.create({
       public_id: newAlertId(), key_id: keyId, ppid: input.ppid, metric: input.metric, condition, threshold,
       quiet_from: input.quiet_hours?.from ?? null, quiet_to: input.quiet_hours?.to ?? null, webhook_url: webhookUrl, secret,
       armed: state.armed ? 1 : 0, baseline: state.baseline, created_at: deps.now().toISOString(),
+      idempotency_key: idempotencyKey, request_digest: digest,
     });
-    return { data: { ...alertView(row, deps), secret, current_value: current, condition_met_now: condition !== 'change_pct' && !state.armed } };
+    // Another request with the same idempotency key made it while this one checked the webhook.
+    if (!created) return replay(row);
+    return { data: { ...alertView(row, deps), secret, current_value: current, condition_met_now: condition !== 'change_pct' && !state.armed, replayed: false } };
   },
 });
 

@@ -26,12 +26,16 @@ describe('OpenAPI and docs', () => {
         const entry = doc.paths[path]?.[method.toLowerCase()];
         assert.ok(entry, `${method} ${path} is listed`);
         // A POST takes its input as a JSON body, beside the path's parameters.
-        const named = [...entry.parameters.map((p: { name: string }) => p.name),
+        const named = [...entry.parameters.filter((p: { in: string }) => p.in !== 'header').map((p: { name: string }) => p.name),
           ...Object.keys(entry.requestBody?.content['application/json'].schema.properties ?? {})].sort();
         assert.deepEqual(named, Object.keys(op.input.shape).sort());
         for (const status of ['200', '400', '500', '503']) assert.ok(entry.responses[status], `${path} lists ${status}`);
       }
     }
+    // The one header parameter: a creation's idempotency key.
+    const headers = Object.entries(doc.paths as Record<string, Record<string, { parameters: { name: string; in: string }[] }>>)
+      .flatMap(([path, item]) => Object.entries(item).flatMap(([method, entry]) => entry.parameters.filter((p) => p.in === 'header').map((p) => `${method} ${path} ${p.name}`)));
+    assert.deepEqual(headers, ['post /api/v1/alerts Idempotency-Key']);
     const probe = doc.paths['/api/v1/data/probe'].get;
     const required = Object.fromEntries(probe.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required]));
     assert.deepEqual(required, { ppid: true, limit: false, names: false, compare: false, lang: false });

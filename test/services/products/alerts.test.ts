@@ -144,3 +144,64 @@ test('tRPC creates an alert as a mutation, taking a JSON number for the threshol
   assert.equal(asQuery.statusCode, 405);
   assert.equal((await list()).json().data.alerts.length, 1);
 });
+
+test('an Idempotency-Key makes a retried creation answer the same alert, once, even at the limit', async (t) => {
+  const { app, key, post, list, setNow } = await setup(t);
+  const withKey = (body: unknown, idempotencyKey: string) => app.inject({ method: 'POST', url: '/api/v1/alerts',
+    headers: { ...bearer(key), 'content-type': 'application/json', 'idempotency-key': idempotencyKey }, payload: JSON.stringify(body) });
+  setNow(Date.parse(FIXED_NOW) - 60_000);
+  const first = await withKey(alertBody(), 'retry-1');
+  assert.equal(first.statusCode, 201, first.body);
+  assert.equal(first.json().data.replayed, false);
+  setNow(Date.parse(FIXED_NOW) - 58_000);
+  const again = await withKey(alertBody(), 'retry-1');
+  assert.equal(again.statusCode, 201, again.body);
+  assert.equal(again.json().data.replayed, true);
+  assert.equal(again.json().data.id, first.json().data.id);
+  assert.equal(again.json().data.secret, first.json().data.secret);
+  assert.equal((await list()).json().data.alerts.length, 1);
+
+  // The same idempotency key for another request is refused, and makes nothing.
+  const other = await post({ ...alertBody({ below: 60 }), idempotency_key: 'retry-1' });
+  assert.equal(other.statusCode, 400);
+  assert.equal(other.json().error.reason, 'idempotency_key_reused');
+  // Given differently in the header and the body: refused.
+  setNow(Date.parse(FIXED_NOW) + 30_000);
+  const both = await withKey({ ...alertBody(), idempotency_key: 'retry-2' }, 'retry-3');
+  assert.equal(both.statusCode, 400);
+  assert.match(both.json().error.message, /idempotency_key/);
+  assert.equal((await list()).json().data.alerts.length, 1);
+
+  // At the plan's limit a retry still answers the alert it made.
+  for (let i = 0; i < 4; i++) assert.equal((await post(alertBody({ below: 100 + i }))).statusCode, 201);
+  setNow(Date.parse(FIXED_NOW) + 60_000);
+  const atLimit = await withKey(alertBody(), 'retry-1');
+  assert.equal(atLimit.statusCode, 201, atLimit.body);
+  assert.equal(atLimit.json().data.id, first.json().data.id);
+  assert.equal((await list()).json().data.alerts.length, 5);
+});
+
+test('an idempotency key is remembered for a day, across transports, and a deleted alert is not made again by a retry', async (t) => {
+  const { app, key, post, remove, list, setNow } = await setup(t);
+  const first = (await post({ ...alertBody(), idempotency_key: 'k-1' })).json().data;
+  // tRPC names the same value in its input.
+  const viaTrpc = await app.inject({ method: 'POST', url: '/trpc/createAlert', headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: JSON.stringify({ ...alertBody(), idempotency_key: 'k-1' }) });
+  assert.equal(viaTrpc.statusCode, 200, viaTrpc.body);
+  assert.equal(viaTrpc.json().result.data.data.id, first.id);
+  assert.equal(viaTrpc.json().result.data.data.replayed, true);
+
+  await remove(first.id);
+  const afterDelete = await post({ ...alertBody(), idempotency_key: 'k-1' });
+  assert.equal(afterDelete.statusCode, 400);
+  assert.equal(afterDelete.json().error.reason, 'idempotent_alert_deleted');
+  assert.equal((await list()).json().data.alerts.length, 0);
+
+  // A day later the key is free again.
+  setNow(Date.parse(FIXED_NOW) + 25 * 3_600_000);
+  const later = await app.inject({ method: 'POST', url: '/api/v1/alerts', headers: { ...bearer(key), 'content-type': 'application/json' },
+    payload: JSON.stringify({ ...alertBody(), idempotency_key: 'k-1' }) });
+  assert.equal(later.statusCode, 201, later.body);
+  assert.notEqual(later.json().data.id, first.id);
+  assert.equal(later.json().data.replayed, false);
+});
