@@ -11,6 +11,7 @@ import type { Rejected } from '../../data/importers/feed.js';
 import { parseBusCrossingsCsv } from '../../data/importers/bus/crossings-csv.js';
 import { parseFlixbusNetwork } from '../../data/importers/bus/flixbus-network.js';
 import { GTFS_FILES, parseGtfs, type ParsedBusNetwork } from '../../data/importers/bus/gtfs.js';
+import { parseGtfsZip } from '../../data/importers/bus/network-formats.js';
 import { importBusCrossings, replaceBusRoutes } from '../../data/importers/bus/run.js';
 import { loadRoadGraph } from '../../data/seed.js';
 import type { Db } from '../../data/store.js';
@@ -20,7 +21,7 @@ import { shown, type CliIo } from './io.js';
 
 export const BUS_FORMATS: Readonly<Record<string, string>> = Object.freeze({
   'bus-crossings': 'bus crossing records, CSV (ppid,carrier,arrived_at,crossed_at[,source_id]; docs/import-formats.md)',
-  gtfs: 'a bus route network as GTFS: a folder holding agency, stops, routes, trips and stop_times .txt',
+  gtfs: 'a bus route network as GTFS: its .zip, or a folder holding agency, stops, routes, trips and stop_times .txt',
   'flixbus-network': 'a bus route network as the FlixBus network JSON ({stops, routes})',
 });
 
@@ -43,8 +44,11 @@ export function importBus(db: Db, format: string, paths: string[], options: { so
   }
   const networks: ParsedBusNetwork[] = paths.map((path) => {
     if (format === 'gtfs') {
-      if (!statSync(path).isDirectory()) throw new Error(`${path}: a GTFS feed is a folder of .txt files (unzip it first)`);
-      return parseGtfs(new Map(GTFS_FILES.map((name) => [name, readFileSync(join(path, name))])), { ...source, prefix: basename(path) });
+      if (!statSync(path).isDirectory()) {
+        if (path.toLowerCase().endsWith('.zip')) return parseGtfsZip(readFileSync(path), basename(path), source);
+        throw new Error(`${path}: a GTFS feed is its .zip or a folder of .txt files`);
+      }
+      return parseGtfs(new Map(GTFS_FILES.map((name) => [name, readFileSync(join(path, name))])), { ...source, prefix: `${basename(path)}/` });
     }
     return parseFlixbusNetwork(textOf(path), path, source);
   });

@@ -15,6 +15,8 @@ export interface FeedDefinition {
   /** The format its answers are in (a `bdds import` format). */
   format: string;
   dataset: IngestDataset;
+  /** The source its rows are stored under, for formats that take one (default: the format's own). */
+  source?: string;
   /** The URLs of one poll; their answers are imported together. */
   urls: readonly string[];
   intervalS: number;
@@ -178,6 +180,25 @@ export const FEEDS: readonly FeedDefinition[] = Object.freeze<FeedDefinition[]>(
     intervalS: 86_400, maxBytes: 8 * MB, timeoutS: 30,
     products: ['fuel'],
     licence: 'European Central Bank, euro foreign exchange reference rates; re-use allowed with the ECB named as the source',
+    byDefault: true,
+  },
+  {
+    name: 'flixbus-gtfs', env: 'FLIXBUS_GTFS', title: 'FlixBus route network, its public GTFS (gtfs_generic_eu.zip): the carriers whose routes cross each checkpoint',
+    format: 'gtfs', dataset: 'bus',
+    // Stored as the network the service ships (source `flixbus-network`, derived from this same GTFS): a poll
+    // replaces it whole, its credit (data/credits.ts) follows, and no route is listed twice.
+    source: 'flixbus-network',
+    // The zip FlixBus links as its open data (as public code downloading it reads it: docs/feeds.md): about
+    // 32.5 MB (2026-08-04; 40 MB in 2023), of which shapes.txt inflates to some 220 MB and is never inflated
+    // here. FlixBus states no schedule; Transitland has archived over 100 versions of it: asked daily.
+    urls: ['https://gtfs.gis.flix.tech/gtfs_generic_eu.zip'],
+    intervalS: 86_400, maxBytes: 128 * MB, timeoutS: 300, offThread: true,
+    products: ['bus-carriers'],
+    licence: 'FlixMobility Tech GmbH, ODbL 1.0',
+    // On by default: GTFS is a published standard and the importer (data/importers/bus/gtfs.ts) reads only its
+    // required files and fields (agency_name; stop_id, stop_lat, stop_lon; route_id; trip_id, route_id;
+    // trip_id, stop_id, stop_sequence), as the public readers of this very zip do (stops.txt, trips.txt and
+    // stop_times.txt at the archive's root, UTF-8 with a BOM allowed); a zip without them is refused whole.
     byDefault: true,
   },
 ]);

@@ -14,6 +14,7 @@ import { fetchFeed, FeedFetchError } from '../../data/feeds/fetch.js';
 import type { FeedsRepo } from '../../data/feeds-repo.js';
 import { ingestCounts, parseTexts, writeParsed } from '../../data/importers/ingest.js';
 import type { Db } from '../../data/store.js';
+import { busRoutePlacer } from '../bus/route-network.js';
 import { ingestOffThread } from './ingest-off-thread.js';
 import { refusal } from './validate.js';
 
@@ -90,10 +91,10 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
       const counts = def.offThread
         ? await offThread(def, docs, at)
         : (() => {
-          const parsed = parseTexts(def.format, docs, { at });
+          const parsed = parseTexts(def.format, docs, { at, ...(def.source ? { source: def.source } : {}) });
           const refused = refusal(parsed);
           if (refused) throw new Error(`refused: ${refused}`);
-          const all = ingestCounts(writeParsed(parts.db, parsed, { at, now: parts.now() }));
+          const all = ingestCounts(writeParsed(parts.db, parsed, { at, now: parts.now(), placeRoutes: busRoutePlacer(parts.db) }));
           return { ...all, rejected: all.rejected.length };
         })();
       const done = report('ok', { rows: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected });
@@ -115,7 +116,8 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
 
   /** A large answer parsed, validated and stored on a thread of its own, in transactions of OFF_THREAD_CHUNK records. */
   async function offThread(def: FeedDefinition, docs: { text: string; file: string }[], at: Date) {
-    const reply = await ingestOffThread({ dbPath: parts.db.name, format: def.format, docs, atMs: at.getTime(), nowMs: parts.now().getTime(), chunk: OFF_THREAD_CHUNK });
+    const reply = await ingestOffThread({ dbPath: parts.db.name, format: def.format, docs, atMs: at.getTime(), nowMs: parts.now().getTime(), chunk: OFF_THREAD_CHUNK,
+      ...(def.source ? { source: def.source } : {}) });
     if (!reply.ok) throw new Error(reply.error);
     return reply.counts;
   }

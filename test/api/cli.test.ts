@@ -18,9 +18,9 @@ describe('configuration', () => {
   it('polls every feed in production and none in the demo, unless BDDS_FEEDS says otherwise; each URL and interval overridable', () => {
     assert.deepEqual(loadConfig({}).feeds, [], 'the demo polls nothing');
     const production = loadConfig({ BDDS_DEMO_REPLAY: '0' }).feeds!;
-    assert.deepEqual(production.map((f) => f.name), ['echerha', 'granica', 'dpsu', 'gddkia', 'mimit-stations', 'mimit-prices', 'ecb-rates'], 'the feeds polled by default');
+    assert.deepEqual(production.map((f) => f.name), ['echerha', 'granica', 'dpsu', 'gddkia', 'mimit-stations', 'mimit-prices', 'ecb-rates', 'flixbus-gtfs'], 'the feeds polled by default');
     assert.deepEqual(loadConfig({ BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'on' }).feeds!.map((f) => f.name),
-      ['echerha', 'granica', 'dpsu', 'gddkia', 'lt-roads', 'mimit-stations', 'mimit-prices', 'eu-oil-bulletin', 'ecb-rates'], 'on: every feed');
+      ['echerha', 'granica', 'dpsu', 'gddkia', 'lt-roads', 'mimit-stations', 'mimit-prices', 'eu-oil-bulletin', 'ecb-rates', 'flixbus-gtfs'], 'on: every feed');
     assert.deepEqual(production[0]!.urls, ['https://back.echerha.gov.ua/api/v4/workload/1', 'https://back.echerha.gov.ua/api/v4/workload/2']);
     assert.deepEqual(loadConfig({ BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off' }).feeds, []);
     const one = loadConfig({ BDDS_FEEDS: 'gddkia', BDDS_FEED_GDDKIA_URL: 'http://127.0.0.1:9/a.xml, http://127.0.0.1:9/b.xml', BDDS_FEED_GDDKIA_INTERVAL_S: '120' }).feeds!;

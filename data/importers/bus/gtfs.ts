@@ -7,7 +7,9 @@
  *   position; entrances, generic nodes and boarding areas without a position are skipped). GTFS has no city:
  *   `city` is null.
  * - Routes: `route_id`, `agency_id` (may be empty when the feed has one agency), `route_short_name`,
- *   `route_long_name`; the carrier is the route's agency's `agency_name`.
+ *   `route_long_name`; the carrier is the route's agency's `agency_name`. Only road routes: a `route_type`
+ *   of bus (3), coach (200-299) or bus service (700-799), or none given; a train's or ferry's (FlixTrain in
+ *   FlixBus's feed) is skipped with its trips and stop times, not rejected.
  * - One representative trip per route: the trip (`trips.txt`) with the most stops in `stop_times.txt`,
  *   its stops ordered by `stop_sequence`; on a tie, the trip listed first. A stop repeated right after
  *   itself (arrival and departure written as two rows) counts once.
@@ -46,6 +48,9 @@ export type GtfsFiles = ReadonlyMap<string, string | Buffer> | Readonly<Record<s
 
 const quote = (value: string) => `'${value.length > 60 ? `${value.slice(0, 60)}...` : value}'`;
 const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+
+/** Bus (3), coach (200-299), bus service (700-799) or not given: GTFS's and its extended route types by road. */
+const isRoadRouteType = (type: string) => type.trim() === '' || type.trim() === '3' || /^[27]\d\d$/.test(type.trim());
 
 /** A finite WGS84 position (never 0,0 for "unknown"), else null. */
 function positionOf(lat: string, lon: string): { lat: number; lon: number } | null {
@@ -134,10 +139,15 @@ export function parseGtfs(files: GtfsFiles, options?: { source?: string; prefix?
 
   interface RouteRow { line: number; route: Omit<BusRoute, 'stops'> }
   const routes = new Map<string, RouteRow>();
+  const notByRoad = new Set<string>();
   for (const { line, cell } of rowsFrom('routes.txt')) {
     const id = cell('route_id');
     if (id === '') {
       reject('routes.txt', line, 'route_id is empty');
+      continue;
+    }
+    if (!isRoadRouteType(cell('route_type'))) {
+      notByRoad.add(id);
       continue;
     }
     if (routes.has(id)) {
@@ -159,7 +169,8 @@ export function parseGtfs(files: GtfsFiles, options?: { source?: string; prefix?
   for (const { line, cell } of rowsFrom('trips.txt')) {
     const trip = cell('trip_id');
     const route = cell('route_id');
-    if (trip === '') reject('trips.txt', line, 'trip_id is empty');
+    if (notByRoad.has(route)) tripLines.set(trip, line);
+    else if (trip === '') reject('trips.txt', line, 'trip_id is empty');
     else if (tripLines.has(trip)) reject('trips.txt', line, `trip_id ${quote(trip)} repeats line ${tripLines.get(trip)}`);
     else if (!routes.has(route)) {
       tripLines.set(trip, line);

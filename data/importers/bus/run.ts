@@ -57,10 +57,31 @@ export interface RouteCrossingRow {
   crossings: { ppid: string; from_stop: string; to_stop: string }[];
 }
 
-/** Replaces the routes of `source` (those crossing a held checkpoint) and where they cross. */
-export function replaceBusRoutes(db: Db, source: string, routes: readonly RouteCrossingRow[]): { routes: number; crossings: number } {
-  const counts = { routes: 0, crossings: 0 };
+/** A network's rows in one canonical order, to tell whether a publication changes what is held. */
+const canonical = (routes: readonly RouteCrossingRow[]) => JSON.stringify([...routes]
+  .map((r) => [r.route_id, r.carrier, r.short_name, r.long_name, r.crossings.map((c) => [c.ppid, c.from_stop, c.to_stop]).sort()])
+  .sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+
+/**
+ * Replaces the routes of `source` (those crossing a held checkpoint) and where they cross. The same network
+ * again (a daily poll of a publication that did not change) writes nothing and moves no version: `changed`
+ * is false.
+ */
+export function replaceBusRoutes(db: Db, source: string, routes: readonly RouteCrossingRow[]): { routes: number; crossings: number; changed: boolean } {
+  const counts = { routes: 0, crossings: 0, changed: false };
   db.transaction(() => {
+    const heldRoutes = db.prepare('SELECT route_id, carrier, short_name, long_name FROM bus_routes WHERE source = ?').all(source) as Omit<RouteCrossingRow, 'crossings'>[];
+    const heldCrossings = db.prepare('SELECT route_id, ppid, from_stop, to_stop FROM bus_route_crossings WHERE source = ?').all(source) as
+      ({ route_id: string } & RouteCrossingRow['crossings'][number])[];
+    const held = heldRoutes.map((r) => ({ ...r, crossings: heldCrossings.filter((c) => c.route_id === r.route_id).map(({ ppid, from_stop, to_stop }) => ({ ppid, from_stop, to_stop })) }));
+    // Repeated crossings of one route at one checkpoint are one row (INSERT OR IGNORE below).
+    const unique = routes.map((r) => ({ ...r, crossings: r.crossings.filter((c, i) => r.crossings.findIndex((d) => d.ppid === c.ppid) === i) }));
+    if (heldRoutes.length > 0 && canonical(held) === canonical(unique)) {
+      counts.routes = heldRoutes.length;
+      counts.crossings = heldCrossings.length;
+      return;
+    }
+    counts.changed = true;
     db.prepare('DELETE FROM bus_route_crossings WHERE source = ?').run(source);
     db.prepare('DELETE FROM bus_routes WHERE source = ?').run(source);
     const addRoute = db.prepare('INSERT INTO bus_routes (source, route_id, carrier, short_name, long_name) VALUES (@source, @route_id, @carrier, @short_name, @long_name)');

@@ -24,7 +24,7 @@ describe('bdds feeds', () => {
     const list = JSON.parse((await runCli(['feeds', 'list', '--json'], env)).stdout) as { name: string; polled: boolean; status: string; failures: number; urls: string[] }[];
     assert.deepEqual(list.map((f) => [f.name, f.polled, f.status]), [['echerha', true, 'failing'], ['granica', true, 'pending'], ['dpsu', true, 'pending'],
       ['gddkia', true, 'pending'], ['lt-roads', false, 'pending'], ['mimit-stations', true, 'pending'], ['mimit-prices', true, 'pending'],
-      ['eu-oil-bulletin', false, 'pending'], ['ecb-rates', true, 'pending']]);
+      ['eu-oil-bulletin', false, 'pending'], ['ecb-rates', true, 'pending'], ['flixbus-gtfs', true, 'pending']]);
     assert.deepEqual(list[0]!.urls, [`${upstream.url}/w/1`]);
     const table = (await runCli(['feeds', 'list'], env)).stdout;
     assert.match(table, /^feed +polled +every +status/);

@@ -7,6 +7,7 @@ import { closeStore, openStore } from '../../../data/store.js';
 import { runCli } from '../../helpers/cli.js';
 import { FIXED_NOW, tempDir } from '../../helpers/deps.js';
 import { fixturePath } from '../../helpers/fixtures.js';
+import { flixbusGtfsFiles, zipOf } from '../../fixtures/bus/flixbus-gtfs.js';
 import { clearPlaces } from '../../helpers/places.js';
 import { seededStore } from '../../helpers/store-templates.js';
 
@@ -176,6 +177,22 @@ describe('bdds import', () => {
     const zosin = store.prepare("SELECT route_id FROM bus_route_crossings WHERE source = 'flix-test' AND ppid = 'id_816' ORDER BY route_id").pluck().all();
     closeStore(store);
     assert.ok(zosin.includes('3224'), `Kyiv - Lutsk - Warsaw crosses at Ustyluh-Zosin: ${zosin.join(', ')}`);
+
+    // The same network as the GTFS zip its publisher serves, read as it is downloaded.
+    const zip = join(dir, 'gtfs_generic_eu.zip');
+    writeFileSync(zip, zipOf(flixbusGtfsFiles()));
+    const gtfs = await bdds(db, 'gtfs', zip, '--source', 'flix-gtfs');
+    assert.equal(gtfs.status, 0, gtfs.stderr);
+    assert.match(gtfs.stdout, /^flix-gtfs: routes read 4, crossing a held checkpoint 3 /m);
+    const again = openStore(db);
+    const fromZip = again.prepare("SELECT ppid FROM bus_route_crossings WHERE source = 'flix-gtfs' AND route_id = '3224'").pluck().all();
+    closeStore(again);
+    assert.deepEqual(fromZip, ['id_816']);
+    const notZip = join(dir, 'stops.txt');
+    writeFileSync(notZip, 'stop_id\n');
+    const refused = await bdds(db, 'gtfs', notZip);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stderr, /a GTFS feed is its \.zip or a folder of \.txt files/);
   });
 
   it('records a road-report import with its counts, and a second import of the same snapshot as unchanged', async (t) => {

@@ -5,32 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it, type TestContext } from 'node:test';
 import { ingestTexts } from '../../../data/importers/ingest.js';
 import { documentText } from '../../../data/importers/places/document-text.js';
 import { createFeedRunner } from '../../../services/feeds/runner.js';
+import { byteUpstream, type UpstreamAnswer } from '../../helpers/byte-upstream.js';
 import { bearer, buildTestApp, createTestDeps, makeKey } from '../../helpers/deps.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 import { BLOCKS, historyWorkbook, workbook } from '../../fixtures/places/eu-bulletin-xlsx/workbooks.js';
 
-type Answer = { status?: number; body: Buffer | string; headers?: Record<string, string> };
 
-async function byteUpstream(t: TestContext) {
-  let answer: (headers: IncomingHttpHeaders) => Answer = () => ({ body: '' });
-  const requests: IncomingHttpHeaders[] = [];
-  const server = createServer((req, res) => {
-    requests.push(req.headers);
-    const a = answer(req.headers);
-    const body = typeof a.body === 'string' ? Buffer.from(a.body) : a.body;
-    res.writeHead(a.status ?? 200, { 'content-length': String(body.length), ...a.headers });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, answer: (fn: typeof answer) => void (answer = fn) };
-}
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const DAILY = readFileSync(fixturePath('places/ecb-rates/eurofxref-daily_2025-10-09.xml'));
@@ -81,7 +65,7 @@ describe('EU oil bulletin and ECB rate feeds', () => {
     up.answer(() => ({ body: DAILY }));
     const f = await withFeeds(t, up.url);
     assert.equal((await f.runner.runNow('ecb-rates')).outcome, 'ok');
-    const cases: [Answer, RegExp][] = [
+    const cases: [UpstreamAnswer, RegExp][] = [
       [{ status: 500, body: 'oops' }, /^HTTP 500$/],
       [{ body: '' }, /not XML/],
       [{ body: '<html><body>Maintenance</body></html>' }, /not the ECB's reference rates/],
@@ -126,7 +110,7 @@ describe('EU oil bulletin and ECB rate feeds', () => {
     const f = await withFeeds(t, up.url);
     const held = f.count("SELECT count(*) FROM fuel_country_prices WHERE source = 'eu-bulletin'");
     const renamed = workbook({ 'Prices with taxes': [['Date', 'CTR', 'AT_pwt_euro95'], [], ['Date', null, '1000 l'], [46342, null, 1603]] });
-    const cases: [Answer, RegExp][] = [
+    const cases: [UpstreamAnswer, RegExp][] = [
       [{ status: 500, body: 'oops' }, /^HTTP 500$/],
       [{ body: '' }, /not an XLSX workbook/],
       [{ body: renamed, headers: XLSX_TYPE }, /row 1 names no \{country\}_price_with_tax_\{product\} column/],

@@ -52,6 +52,18 @@ describe('GTFS feed importer', () => {
     assert.deepEqual(parsed.network.routes, [{ id: 'R1', carrier: 'Carrier A', short_name: '101', long_name: 'Kyiv - Rzeszow', stops: ['K', 'L', 'P', 'R'] }]);
   });
 
+  it('reads routes by road only: a train\'s route, trips and stop times are skipped, not rejected', () => {
+    const parsed = parseGtfs(feed({
+      'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nR1,A,101,Kyiv - Rzeszow,3\nT9,A,FLX,Lviv - Przemysl train,2\nC5,A,5,Coach,200\nB7,A,7,Bus service,700\n',
+      'trips.txt': 'route_id,service_id,trip_id\nR1,D,T1\nT9,D,TR\nC5,D,TC\nB7,D,TB\n',
+      'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+        'T1,08:00:00,08:00:00,K,1', 'T1,20:00:00,20:00:00,R,2', 'TR,08:00:00,08:00:00,L,1', 'TR,10:00:00,10:00:00,P,2',
+        'TC,08:00:00,08:00:00,L,1', 'TC,10:00:00,10:00:00,P,2', 'TB,08:00:00,08:00:00,P,1', 'TB,10:00:00,10:00:00,R,2'].join('\n'),
+    }));
+    assert.deepEqual(parsed.rejected, []);
+    assert.deepEqual(parsed.network.routes.map((r) => r.id), ['R1', 'C5', 'B7']);
+  });
+
   it('rejects the rows it cannot use with file and line, and drops a route no trip serves', () => {
     const parsed = parseGtfs(feed({
       'agency.txt': 'agency_id,agency_name\nA,Carrier A\nB,\nA,Carrier A again\n',
