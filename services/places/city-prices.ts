@@ -1,10 +1,13 @@
 /**
  * Per major city of a country, the cheapest held stations of a grade within a radius of its centre: worked
  * out once per held snapshot, country and grade (about 35 ms for Italy's 115 cities and 24,000 stations),
- * then served from memory until an import replaces the snapshot.
+ * then served from memory until an import replaces the snapshot. Cities are named in the reader's language
+ * where GeoNames' names tell it (data/geo/city-names.ts: `Рим` in Ukrainian), else by GeoNames' own name.
  */
 import type { z } from 'zod';
-import { majorCities } from '../../data/geo/gazetteer.js';
+import { cityNameIn } from '../../data/geo/city-names.js';
+import { majorCities, type Place } from '../../data/geo/gazetteer.js';
+import type { Lang } from '../../models/languages.js';
 import type { FuelStation } from '../../models/fuel.js';
 import type { FuelGrade } from '../../models/places.js';
 import type { OperationDeps } from '../deps.js';
@@ -26,22 +29,23 @@ export interface CityPrices {
   stations: z.infer<typeof FuelStation>[];
 }
 
-const worked = new WeakMap<CountryStations, Map<FuelGrade, { cities: CityPrices[]; sources: Set<string> }>>();
+interface Worked { cities: { place: Place; prices: CityPrices }[]; sources: Set<string> }
+const worked = new WeakMap<CountryStations, Map<FuelGrade, Worked>>();
 
-/** The cities of `country` with a held station of `grade` nearby: the five cheapest, their mean, and their sources. */
-export function cityPrices(deps: OperationDeps, country: string, grade: FuelGrade): { cities: CityPrices[]; sources: Set<string> } {
+/** The cities of `country` with a held station of `grade` nearby, named in `lang`: the five cheapest, their mean, and their sources. */
+export function cityPrices(deps: OperationDeps, country: string, grade: FuelGrade, lang: Lang = 'en'): { cities: CityPrices[]; sources: Set<string> } {
   const held = stationsByCountry(deps).get(country);
   if (!held) return { cities: [], sources: new Set() };
   let byGrade = worked.get(held);
   if (!byGrade) worked.set(held, (byGrade = new Map()));
   let found = byGrade.get(grade);
   if (!found) byGrade.set(grade, (found = work(deps, country, grade)));
-  return found;
+  return { cities: found.cities.map(({ place, prices }) => ({ ...prices, city_name: cityNameIn(place, lang) })), sources: found.sources };
 }
 
-function work(deps: OperationDeps, country: string, grade: FuelGrade) {
+function work(deps: OperationDeps, country: string, grade: FuelGrade): Worked {
   const index = stationIndex(deps);
-  const cities: CityPrices[] = [];
+  const cities: Worked['cities'] = [];
   const sources = new Set<string>();
   for (const city of majorCities(country, MAJOR_CITY_POPULATION)) {
     const near = index.near(city.lat, city.lon, CITY_RADIUS_KM, Infinity, (s) => s.country === country)
@@ -54,12 +58,12 @@ function work(deps: OperationDeps, country: string, grade: FuelGrade) {
     const top = near.slice(0, 5);
     top.forEach((f) => sources.add(f.point.source));
     const stations = top.map((f) => stationOut(f.point, f.distanceKm, null));
-    cities.push({
+    cities.push({ place: city, prices: {
       city_name: city.name, lat: city.lat, lon: city.lon,
       cheapest: { price: stations[0]!.prices[grade]!.price, station: stations[0]! },
       avg_price: roundTo(top.reduce((sum, f) => sum + f.price, 0) / top.length, 3),
       stations,
-    });
+    } });
   }
   return { cities, sources };
 }

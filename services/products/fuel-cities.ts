@@ -11,7 +11,8 @@ export const fuelCities = defineOperation({
   name: 'fuelCities',
   slug: 'fuel-cities',
   summary: 'Per major city: the cheapest station of a fuel grade and the mean of the five cheapest',
-  description: `Major cities are the country's cities of at least ${MAJOR_CITY_POPULATION.toLocaleString('en')} inhabitants (GeoNames); a ` +
+  description: `Major cities are the country's cities of at least ${MAJOR_CITY_POPULATION.toLocaleString('en')} inhabitants (GeoNames), named ` +
+    'in `lang` where GeoNames\' names tell it (Cyrillic and Greek; Latin-script languages get GeoNames\' own name); a ' +
     `city's stations are the held stations within ${CITY_RADIUS_KM} km of its centre that report the grade; cities without one are ` +
     'left out. Only countries whose stations are held answer (`note` otherwise); `available_fuel_types` lists the grades held there.',
   versions: [1],
@@ -30,7 +31,7 @@ export const fuelCities = defineOperation({
     const held = stationsByCountry(deps).get(country);
     const inCountry = held?.stations ?? [];
     const available = held?.grades ?? [];
-    const { cities, sources } = cityPrices(deps, country, grade);
+    const { cities, sources } = cityPrices(deps, country, grade, input.lang.lang);
     // The cities' stations are kept per snapshot; their opening state is of this answer.
     const now = deps.now();
     const opened = <S extends { opening_hours: string | null; country_code: string }>(s: S) => ({ ...s, ...atTime(s.opening_hours, s.country_code, now) });

@@ -92,6 +92,32 @@ describe('fuel-cities', () => {
   });
 });
 
+describe('fuel-cities in the reader\'s language', () => {
+  const ROME = { lat: 41.89193, lon: 12.51133 };
+  const MILAN = { lat: 45.46427, lon: 9.18951 };
+
+  it('names each city in lang where GeoNames\' names tell it (Cyrillic, Greek), and by its GeoNames name otherwise', async (t) => {
+    const made = await appWithKey(t);
+    clearPlaces(made.db);
+    importPlaces(made.db, [feed('mimit', {
+      stations: [station('rome', ROME.lat + 0.01, ROME.lon), station('milan', MILAN.lat + 0.01, MILAN.lon), station('udine', UDINE.lat + 0.01, UDINE.lon)],
+      prices: [price('rome', 'diesel', 1.7), price('milan', 'diesel', 1.75), price('udine', 'diesel', 1.8)],
+    })], { now: new Date('2026-11-22T10:00:00Z') });
+    made.deps.versions.refresh();
+    const names = async (lang: string) => ((await made.get(`fuel-cities?country=IT&fuel_type=diesel&lang=${lang}`)).body.data.cities as { city_name: string; lat: number }[])
+      .map((c) => c.city_name).slice(0, 3); // then Milan's suburbs, whose station is Milan's
+    assert.deepEqual(await names('en'), ['Rome', 'Milan', 'Udine'], 'English: GeoNames\' names, as before');
+    assert.deepEqual(await names('uk'), ['Рим', 'Мілан', 'Удине'], 'Ukrainian: Мілан with the Ukrainian і, not Russian Милан');
+    assert.deepEqual(await names('ru'), ['Рим', 'Милан', 'Удине']);
+    assert.deepEqual(await names('el'), ['Ρώμη', 'Milan', 'Udine'], 'no Greek name listed: GeoNames\' own');
+    assert.deepEqual(await names('de'), ['Rome', 'Milan', 'Udine'], 'Latin-script languages keep GeoNames\' name (untagged alternates cannot tell German from Polish)');
+    const [en, uk] = [(await made.get('fuel-cities?country=IT')).body.data, (await made.get('fuel-cities?country=IT&lang=uk')).body.data];
+    assert.equal(uk.country_name, 'Італія');
+    assert.deepEqual(uk.cities.map((c: { city_name: string }) => ({ ...c, city_name: null })), en.cities.map((c: { city_name: string }) => ({ ...c, city_name: null })),
+      'only the names change');
+  });
+});
+
 describe('pois and restaurants', () => {
   it('finds places of a type nearest first, with truck spaces and amenities', async (t) => {
     const { get } = await placesApp(t);
