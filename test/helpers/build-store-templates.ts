@@ -35,7 +35,8 @@ export async function buildStoreTemplates(dir: string): Promise<void> {
   const models = join(dir, 'models.sqlite');
   copyFileSync(history, models);
   const modelsDb = openStore(models);
-  const engine = createServicePool({ dbPath: models, replay: true }, { threads: 2 });
+  // A build step, not a test of the request budget: on a loaded machine a day-stats task may take longer than 5 s.
+  const engine = createServicePool({ dbPath: models, replay: true }, { threads: 2, taskTimeoutMs: 120_000 });
   const { deps } = createDeps({
     db: modelsDb, engine, log: pino({ level: 'silent' }), now: () => new Date(FIXED_NOW),
     settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: true },
