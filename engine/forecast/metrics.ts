@@ -33,11 +33,19 @@ export class Scorecard {
   private readonly buckets = Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, {
     ensemble: sums(), members: Object.fromEntries(MEMBER_NAMES.map((m) => [m, sums()])), inside: [0, 0, 0],
   }])) as unknown as Record<BucketName, BucketSums>;
-  /** Per run: RMSE of the ensemble and of the baselines over the run's common points. */
-  readonly perRun: { t0: number; ensemble: number; seasonal_naive: number; seasonal_mean4: number; persistence: number }[] = [];
+  /**
+   * Per run: RMSE of the ensemble and of the baselines over the run's common points, and per bucket its
+   * points and those inside the 80 % interval (a bootstrap over origins resamples these).
+   */
+  readonly perRun: {
+    t0: number; ensemble: number; seasonal_naive: number; seasonal_mean4: number; persistence: number;
+    points: Record<BucketName, number>; inside80: Record<BucketName, number>;
+  }[] = [];
 
   add(run: OriginRun, weights: Record<BucketName, MemberWeights>, quantiles: Record<BucketName, Quantiles>): void {
     const own = { ensemble: sums(), seasonal_naive: sums(), seasonal_mean4: sums(), persistence: sums() };
+    const points = { h1_6: 0, h7_24: 0, h25_168: 0 };
+    const inside80 = { h1_6: 0, h7_24: 0, h25_168: 0 };
     for (let s = 0; s < run.actual.length; s++) {
       const a = run.actual[s]!;
       const sn = run.preds.seasonal_naive[s]!;
@@ -51,7 +59,11 @@ export class Scorecard {
       for (const m of MEMBER_NAMES) if (!Number.isNaN(run.preds[m][s]!)) addError(b.members[m], run.preds[m][s]! - a);
       const iv = interval(f, quantiles[bucket]);
       if (a >= iv.lo50 && a <= iv.hi50) b.inside[0]++;
-      if (a >= iv.lo80 && a <= iv.hi80) b.inside[1]++;
+      points[bucket]++;
+      if (a >= iv.lo80 && a <= iv.hi80) {
+        b.inside[1]++;
+        inside80[bucket]++;
+      }
       if (a >= iv.lo95 && a <= iv.hi95) b.inside[2]++;
       addError(own.ensemble, f - a);
       addError(own.seasonal_naive, sn - a);
@@ -61,7 +73,7 @@ export class Scorecard {
     const rmse = (e: ErrorSums) => (e.n ? Math.sqrt(e.sq / e.n) : NaN);
     if (own.ensemble.n) {
       this.perRun.push({ t0: run.t0, ensemble: rmse(own.ensemble), seasonal_naive: rmse(own.seasonal_naive), seasonal_mean4: rmse(own.seasonal_mean4),
-        persistence: rmse(own.persistence) });
+        persistence: rmse(own.persistence), points, inside80 });
     }
   }
 
