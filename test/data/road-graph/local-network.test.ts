@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CITY_LINK_FACTOR, measureCircuity } from '../../../data/road-graph/circuity.js';
-import { addLocalNetwork, type CityGraph } from '../../../data/road-graph/local-network.js';
+import { addLocalNetwork, localLinkFactor, type CityGraph } from '../../../data/road-graph/local-network.js';
 import { relocateMisplaced } from '../../../data/road-graph/misplaced.js';
 import { ROAD_DETOUR_FACTOR } from '../../../engine/routing/graph.js';
 import { haversineKm } from '../../../models/geo.js';
@@ -36,13 +36,13 @@ describe('local network around the border', () => {
     assert.equal(local.towns, 2);
     assert.ok(!byName.has('Far'));
   });
-  it('links only places of one country, each link its great-circle x the circuity, never shorter than the line', () => {
+  it('links only places of one country, each link its great-circle x the E-road link factor (not the path circuity), never shorter than the line', () => {
     for (const [a, b, km] of local.edges.slice(cities.edges.length)) {
       const [, , la1, lo1, c1] = local.nodes.find((n) => n[0] === a)!;
       const [, , la2, lo2, c2] = local.nodes.find((n) => n[0] === b)!;
       assert.equal(c1, c2);
       const line = haversineKm(la1, lo1, la2, lo2);
-      assert.ok(km! >= line && Math.abs(km! - line * 1.46) < 0.1, `${a}-${b}: ${km} for ${line.toFixed(1)} km`);
+      assert.ok(km! >= line && Math.abs(km! - line * 1.25) < 0.1, `${a}-${b}: ${km} for ${line.toFixed(1)} km`);
     }
   });
   it('joins the two posts of one side directly, and the Ukrainian pieces to Lviv', () => {
@@ -50,6 +50,19 @@ describe('local network around the border', () => {
     const b = byName.get('B (UA)')![0];
     assert.ok(local.edges.some(([x, y]) => (x === a && y === b) || (x === b && y === a)));
     assert.ok(linksOf('Lviv').length >= 1, 'Lviv reached from the local places');
+  });
+  it('counts a run of towns on a straight road at the link factor, not at the circuity of whole paths', () => {
+    // Four towns 20 km apart on a line (the M11 from Lviv to Shehyni, drawn straight): the spanner links
+    // neighbours, and the run from end to end is 1.25 x its line (it was 1.46 x before).
+    const line = [0, 1, 2, 3].map((i) => ({ name: `M${i}`, lat: 49.8, lon: 23.0 + i * 0.279, country: 'UA' }));
+    const run = addLocalNetwork({ nodes: [], edges: [] }, [{ ...line[0]!, name: 'post' }], line, options);
+    const total = run.edges.reduce((sum, e) => sum + (e[2] ?? 0), 0);
+    const straight = haversineKm(line[0]!.lat, line[0]!.lon, line[3]!.lat, line[3]!.lon);
+    assert.ok(Math.abs(total / straight - 1.25) < 0.01, `${total} km for ${straight.toFixed(1)}`);
+  });
+  it('takes the smaller of the link factor and the measured circuity, never under 1', () => {
+    assert.equal(localLinkFactor({ circuity: 1.46, cityLinkFactor: 1.25 }), 1.25);
+    assert.equal(localLinkFactor({ circuity: 1.1, cityLinkFactor: 1.25 }), 1.1);
   });
   it('refuses a circuity under 1', () => {
     assert.throws(() => addLocalNetwork(cities, posts, towns, { ...options, circuity: 0.9 }), /circuity must be at least 1, got 0.9/);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createAStarRouter } from '../../../engine/routing/astar.js';
+import { createRouter } from '../../../engine/routing/router.js';
 import { buildRoutingGraph, type RoadGraphData } from '../../../engine/routing/graph.js';
 import { routeToCrossings, type Route } from '../../../engine/routing/matrix.js';
 
@@ -30,13 +30,13 @@ const crossings = [
   { ppid: 'x3_in', lat: 47.97, lon: 23.5, from: 'RO', to: 'UA' }, { ppid: 'x3_out', lat: 47.97, lon: 23.5, from: 'UA', to: 'RO' },
 ];
 const g = buildRoutingGraph(road, crossings);
-const router = createAStarRouter(g);
+const router = createRouter(g);
 const crossed = (r: Route) => r.legs.filter((l) => l.crossing).map((l) => l.crossing);
 const both = (origin: { lat: number; lon: number; country: string }, target: string) => {
   const [tree] = routeToCrossings(g, origin, [target], 4);
-  const astar: Route[] = [];
-  router.routeEach(origin, [target], 4, (r) => void astar.push(r));
-  assert.equal(astar[0]!.distance_km, tree!.distance_km, 'A* and the Dijkstra oracle agree');
+  const served: Route[] = [];
+  router.routeEach(origin, [target], 4, (r) => void served.push(r));
+  assert.equal(served[0]!.distance_km, tree!.distance_km, 'the served router and the Dijkstra oracle agree');
   return tree!;
 };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { createAStarRouter } from '../../../engine/routing/astar.js';
+import { createRouter } from '../../../engine/routing/router.js';
 import { buildRoutingGraph } from '../../../engine/routing/graph.js';
 import type { Route } from '../../../engine/routing/matrix.js';
 import { loadRoadGraph } from '../../../data/seed.js';
@@ -14,7 +14,7 @@ const directory = JSON.parse(readFileSync(new URL('../../../data/bundled/directo
 };
 const all = directory.locations.flatMap((l) => l.checkpoints.map((c) => ({ ...c, key: l.key, lat: l.lat, lon: l.lon,
   from: COUNTRY_ISO2[c.origin]!, to: COUNTRY_ISO2[c.destination]! })));
-const routerFor = (type: number) => createAStarRouter(buildRoutingGraph(loadRoadGraph(), all.filter((c) => c.crossing_type === type)));
+const routerFor = (type: number) => createRouter(buildRoutingGraph(loadRoadGraph(), all.filter((c) => c.crossing_type === type)));
 const route = (router: ReturnType<typeof routerFor>, origin: { lat: number; lon: number; country: string }, ppid: string) => {
   let out: Route | null = null;
   router.routeEach(origin, [ppid], 4, (r) => void (out = r));
