@@ -6,23 +6,13 @@
  */
 import { HORIZON_BUCKETS, type BucketName } from '../models/engine-results.js';
 import type { Scorecard } from '../engine/forecast/metrics.js';
+import { mulberry32 } from '../test/helpers/seeded-random.js';
 
 export interface OriginBootstrap {
   /** 5 % and 95 % percentiles of the mean 7-day RMSE over the mean of the better naive baseline. */
   ratio: [number, number];
   /** Per bucket, 5 % and 95 % percentiles of the 80 % interval's coverage. */
   coverage80: Record<BucketName, [number, number]>;
-}
-
-/** mulberry32: a seeded uniform, so that the bench prints the same intervals each run. */
-function uniform(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const percentiles = (xs: number[]): [number, number] => {
@@ -35,7 +25,7 @@ const percentiles = (xs: number[]): [number, number] => {
 export function bootstrapOrigins(card: Scorecard, draws = 2000, seed = 29): OriginBootstrap | null {
   const runs = card.perRun;
   if (runs.length < 2) return null;
-  const u = uniform(seed);
+  const u = mulberry32(seed); // the same intervals each run
   const ratios: number[] = [];
   const coverage = Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, [] as number[]])) as Record<BucketName, number[]>;
   for (let d = 0; d < draws; d++) {

@@ -4,16 +4,11 @@ import { evaluateModel, fitForecastModel, predict } from '../../engine/forecast/
 import { HORIZON_BUCKETS } from '../../models/engine-results.js';
 import { holtWinters, localTrend, MEMBER_NAMES, profileCorrected, seasonalDelta, seasonalMean4, seasonalNaive, TREND_DAMPING } from '../../engine/forecast/members.js';
 import { BLEND_MEMBERS, widenings } from '../../engine/forecast/model.js';
+import { mulberry32 } from '../helpers/seeded-random.js';
 
 /** A deterministic random source (mulberry32) and normal noise (Box-Muller). */
 function rng(seed: number) {
-  let a = seed;
-  const uniform = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
   return { uniform, normal: () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform()) };
 }
 

@@ -4,16 +4,11 @@ import { designLayout } from '../../../engine/forecast/calendar-design.js';
 import { CalendarMember, predictStored } from '../../../engine/forecast/calendar-member.js';
 import { DAY_KINDS } from '../../../engine/forecast/day-kinds.js';
 import { hourCalendar } from '../../../engine/forecast/hour-calendar.js';
+import { mulberry32 } from '../../helpers/seeded-random.js';
 
 /** mulberry32 uniform; noise as the sum of three uniforms (sd 0.5). */
 function noise(seed: number) {
-  let a = seed;
-  const u = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const u = mulberry32(seed);
   return () => (u() + u() + u() - 1.5);
 }
 

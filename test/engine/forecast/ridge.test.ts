@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { choleskySolve, choleskyUpper, Gram, solveRidge } from '../../../engine/forecast/ridge.js';
+import { mulberry32 } from '../../helpers/seeded-random.js';
 
-/** mulberry32: a deterministic uniform source. */
-function uniform(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('Cholesky', () => {
   it('factors and solves a known symmetric positive-definite system', () => {
@@ -33,7 +24,7 @@ describe('weighted sparse ridge regression', () => {
   // y = 3 + group effect (one-hot, 4 groups) + 0.5 x (dense) + noise.
   const effects = [0, 2, -1, 4];
   function data(rows: number, seed: number) {
-    const r = uniform(seed);
+    const r = mulberry32(seed);
     return Array.from({ length: rows }, () => {
       const g = Math.floor(r() * 4);
       const x = r() * 10;
