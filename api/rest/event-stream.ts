@@ -56,11 +56,23 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
         return sendError(reply, request, new ServiceError('qps_exceeded', `This key holds ${held} open streams, the most it may; close one first.`,
           { reason: 'too_many_streams', retryAfterS: 5 }), deps.settings.serviceName);
       }
+      // The slot is taken before the call, so that connections opened together cannot all pass the check.
+      const slot = streamed && credential.authorization !== undefined ? credential.authorization : null;
+      const release = () => {
+        if (slot === null) return;
+        const n = (open.get(slot) ?? 1) - 1;
+        if (n > 0) open.set(slot, n);
+        else open.delete(slot);
+      };
+      if (slot !== null) open.set(slot, held + 1);
       const outcome = await pipeline.call({
         op, version, transport: 'rest', requestId: request.id, authorization: credential.authorization, address: request.ip,
         params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl, countable: request.method !== 'HEAD',
       });
-      if (!streamed || outcome.status !== 200) return reply.code(outcome.status).headers(outcome.headers).send(outcome.body ?? undefined);
+      if (!streamed || outcome.status !== 200) {
+        release();
+        return reply.code(outcome.status).headers(outcome.headers).send(outcome.body ?? undefined);
+      }
       const lastEventId = request.headers['last-event-id'];
       const resume = typeof lastEventId === 'string' ? LAST_EVENT_ID.exec(lastEventId.trim()) : null;
       const authorization = credential.authorization!;
@@ -70,23 +82,26 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
       const raw = reply.raw;
       const { 'content-type': _type, etag: _etag, ...rateHeaders } = outcome.headers;
       raw.writeHead(200, { ...rateHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
-      open.set(authorization, (open.get(authorization) ?? 0) + 1);
-      // What was sent last: new readings are those after it.
-      let last: { ts: number; ppid: string } | null = null;
+      // The newest reading sent per checkpoint: a new reading is one after its own checkpoint's, so that a
+      // feed's reading stored late, older than another checkpoint's already sent, is not lost.
+      const sent = new Map<string, number>();
       const send = (rows: { ts: number; reading: StreamReading }[]) => {
         for (const { ts, reading } of rows) {
           raw.write(eventText('reading', reading, streamEventId(ts, reading.ppid)));
-          last = { ts, ppid: reading.ppid };
+          sent.set(reading.ppid, Math.max(ts, sent.get(reading.ppid) ?? 0));
         }
       };
       if (resume) {
-        last = { ts: Number(resume[1]), ppid: resume[2]! };
-        send(readingsAfter(deps, ppids, last).readings);
+        const after = { ts: Number(resume[1]), ppid: resume[2]! };
+        for (const ppid of ppids) sent.set(ppid, after.ts);
+        send(readingsAfter(deps, ppids, after).readings);
       } else {
-        const current = readingsAfter(deps, ppids, null).readings;
-        const newest = current.at(-1);
-        raw.write(eventText('snapshot', JSON.parse(outcome.body!), newest ? streamEventId(newest.ts, newest.reading.ppid) : undefined));
-        if (newest) last = { ts: newest.ts, ppid: newest.reading.ppid };
+        // The snapshot's own readings (the answer's), not read again: what it holds is what was sent.
+        const snapshot = JSON.parse(outcome.body!) as { data: { readings: StreamReading[] } };
+        const times = snapshot.data.readings.map((r) => ({ ts: Date.parse(r.at) / 1000, ppid: r.ppid }));
+        for (const { ts, ppid } of times) sent.set(ppid, ts);
+        const newest = times.at(-1);
+        raw.write(eventText('snapshot', snapshot, newest ? streamEventId(newest.ts, newest.ppid) : undefined));
       }
 
       let closed = false;
@@ -100,7 +115,8 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
       const stopReadings = deps.versions.changes.on((change) => {
         const moved = change.readingsMoved.filter((p) => watched.has(p));
         if (closed || moved.length === 0) return;
-        send(readingsAfter(deps, moved, last ?? { ts: 0, ppid: '' }).readings);
+        const rows = moved.flatMap((ppid) => readingsAfter(deps, [ppid], { ts: sent.get(ppid) ?? 0, ppid }).readings);
+        send(rows.sort((a, b) => a.ts - b.ts || (a.reading.ppid < b.reading.ppid ? -1 : 1)));
       });
       // The key is looked at again whenever keys change here, and with each heartbeat (changes made elsewhere).
       const operator = isInternalToken(authorization, deps.settings.internalToken);
@@ -125,9 +141,7 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
         stopReadings();
         stopKeys();
         closers.delete(end);
-        const n = (open.get(authorization) ?? 1) - 1;
-        if (n > 0) open.set(authorization, n);
-        else open.delete(authorization);
+        release();
       });
     };
   }

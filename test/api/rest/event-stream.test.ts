@@ -100,23 +100,27 @@ test('a stream sends the snapshot, then each imported reading as an event; a rec
   await importWait('id_229', 20, 45);
   const other = await stream.next();
   assert.equal(JSON.parse(other!.data!).ppid, 'id_229');
+  // A reading stored late, older than id_229's just sent but newer than id_219's: still an event.
+  await importWait('id_219', 25, 90);
+  const late = await stream.next();
+  assert.deepEqual([late!.event, JSON.parse(late!.data!).ppid, JSON.parse(late!.data!).wait_min], ['reading', 'id_219', 90]);
+  assert.equal(late!.id, `${Date.parse(FIXED_NOW) / 1000 - 1500}-id_219`);
   stream.close();
 
   // Without Accept: text/event-stream it answers once, as JSON.
   const once = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}` } });
   assert.equal(once.status, 200);
-  assert.deepEqual(((await once.json()) as { data: { readings: { wait_min: number }[] } }).data.readings.map((r) => r.wait_min), [120]);
+  assert.deepEqual(((await once.json()) as { data: { readings: { wait_min: number }[] } }).data.readings.map((r) => r.wait_min), [90]);
 
   // HEAD is answered like GET without a stream (it would never end), and not counted.
   const head = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { method: 'HEAD', headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
   assert.equal(head.status, 200);
   assert.match(String(head.headers.get('content-type')), /^application\/json/);
 
-  // Reconnecting with the snapshot's id: the two readings since, in order, and no snapshot.
+  // Reconnecting with the snapshot's id: the three readings since, in time order, and no snapshot.
   const resumed = openStream(`${url}/api/v1/data/queue-stream?ppid=id_219,id_229`, { authorization: `Bearer ${key}`, 'last-event-id': firstId });
-  const a = await resumed.next();
-  const b = await resumed.next();
-  assert.deepEqual([a!.event, JSON.parse(a!.data!).wait_min, b!.event, JSON.parse(b!.data!).wait_min], ['reading', 120, 'reading', 45]);
+  const since = [await resumed.next(), await resumed.next(), await resumed.next()];
+  assert.deepEqual(since.map((e) => [e!.event, JSON.parse(e!.data!).wait_min]), [['reading', 120], ['reading', 90], ['reading', 45]]);
   resumed.close();
 });
 
@@ -143,4 +147,12 @@ test('a key holds at most 5 streams; a bad request is a JSON error; revoking the
     assert.equal(JSON.parse(last!.data!).reason, 'revoked');
     assert.equal(await s.next(), null, 'the stream ends');
   }
+});
+
+test('streams opened together are held to the limit too, and a refused call gives its slot back', async (t) => {
+  const { url, key } = await setup(t);
+  const opened = Array.from({ length: 7 }, () => openStream(`${url}/api/v1/data/queue-stream?ppid=id_219`, { authorization: `Bearer ${key}` }));
+  const statuses = (await Promise.all(opened.map((s) => s.response))).map((r) => r.status).sort();
+  assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429]);
+  for (const s of opened) s.close();
 });
