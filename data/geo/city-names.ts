@@ -104,6 +104,17 @@ function edits(a: string, b: string): number {
 /** The name of `place` in `lang` where its alternate names tell it, else its GeoNames name. */
 export function cityNameIn(place: Place, lang: Lang): string {
   if (!ALPHABETS[lang]) return place.name;
+  // A place's name in a language never changes: chosen once (the ranking costs milliseconds a city).
+  let names = chosen.get(place);
+  if (!names) chosen.set(place, (names = new Map()));
+  let name = names.get(lang);
+  if (name === undefined) names.set(lang, (name = choose(place, lang)));
+  return name;
+}
+
+const chosen = new WeakMap<Place, Map<Lang, string>>();
+
+function choose(place: Place, lang: Lang): string {
   const all = scriptNamesOf(place).map((name) => ({ name, lower: lowered(name) }));
   const fits = all.filter((n) => fitsIn(n.lower, lang));
   if (fits.length === 0) return place.name;

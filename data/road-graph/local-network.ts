@@ -116,7 +116,7 @@ function joinToCities(nodes: CityGraph['nodes'], edges: CityGraph['edges'], city
       }
     }
     if (!best) continue;
-    edges.push([nodes[best.a]![0], nodes[best.b]![0], round1(Math.max(best.km * circuity, best.km))]);
+    edges.push([nodes[best.a]![0], nodes[best.b]![0], round1(best.km * circuity)]);
     added++;
   }
   return added;
@@ -153,7 +153,7 @@ function addSpannerLinks(nodes: CityGraph['nodes'], edges: CityGraph['edges'], a
   pairs.sort((p, q) => p.km - q.km);
   let added = 0;
   for (const { i, j, km } of pairs) {
-    const length = round1(Math.max(km * o.circuity, km));
+    const length = round1(km * o.circuity);
     if (within(adj, i, j, length * o.stretch)) continue;
     connect(i, j, length);
     edges.push([nodes[i]![0], nodes[j]![0], length]);

@@ -103,11 +103,5 @@ export function startSearch(g: CsrGraph, s: Scratch, starts: readonly { node: nu
       for (let n = target; n !== -1; n = prev[n]!) path.push(n);
       return path.reverse();
     },
-    /** Nodes settled so far (for the bench). */
-    get settledCount() {
-      let n = 0;
-      for (let i = 0; i < stamp.length; i++) if (stamp[i] === reached + 1) n++;
-      return n;
-    },
   };
 }

@@ -8,9 +8,9 @@ import { localParts } from '../../engine/local-time.js';
 import { neighbourIso } from '../../models/codes.js';
 import type { CheckpointRow } from '../../data/directory/directory-repo.js';
 import type { NameMatch } from '../../data/directory/name-index.js';
-import { romanise } from '../../data/directory/names.js';
 import { skeleton } from '../../data/directory/skeleton.js';
 import { lookupCity } from '../../data/geo/gazetteer.js';
+import { exactCity } from '../places/city-lookup.js';
 import type { AssistantEntities, Intent } from '../../models/assistant.js';
 import type { Lang } from '../../models/languages.js';
 import { assistantData, type Pattern } from './lexicon.js';
@@ -160,8 +160,6 @@ function findCheckpoint(tokens: readonly Token[], taken: ReadonlySet<number>, di
   return best;
 }
 
-const CYRILLIC = /[\u0400-\u04ff]/u;
-
 /** A town a trip starts from: the lexicons' place forms, else GeoNames (any of its names; Cyrillic romanised too), after a "from" word. */
 function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: ReadonlySet<number>, suffixes: readonly string[], places: ReadonlyMap<string, string>,
   lang: Lang | null) {
@@ -186,7 +184,7 @@ function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: Readon
         const form = [...words.slice(0, -1), v].join(' ');
         if (form.length < 4) continue;
         // As written first (GeoNames' alternate names: `Lemberg`, `Львова` -> `Львов`), else a Cyrillic form romanised.
-        const place = lookupCity(form)[0] ?? (CYRILLIC.test(form) ? lookupCity(romanise(form))[0] : undefined);
+        const place = exactCity(form);
         if (place && place.population >= 5000) return { query: words.join(' '), name: place.name, country: place.country_code, lat: place.lat, lon: place.lon, at: t, len, afterFrom: true };
       }
     }

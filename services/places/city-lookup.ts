@@ -26,9 +26,14 @@ function skeletons(country: string): Map<string, Place> {
   return index;
 }
 
+/** The place a name means as written (any of its GeoNames names), else a Cyrillic form romanised; null when neither is known. */
+export function exactCity(name: string, country?: string | null): Place | null {
+  return lookupCity(name, country)[0] ?? (CYRILLIC.test(name) ? lookupCity(romanise(name), country)[0] : undefined) ?? null;
+}
+
 /** The place `name` means, in `country` (ISO-2) when given; null when none is known. */
 export function resolveCity(name: string, country?: string | null): Place | null {
-  const exact = lookupCity(name, country)[0] ?? (CYRILLIC.test(name) ? lookupCity(romanise(name), country)[0] : undefined);
+  const exact = exactCity(name, country);
   if (exact) return exact;
   const keys = nameKeys(name);
   const found = (country ? [country] : Object.values(COUNTRY_ISO2)).flatMap((c) => keys.flatMap((k) => skeletons(c).get(k) ?? []));

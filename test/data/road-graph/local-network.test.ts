@@ -63,6 +63,7 @@ describe('local network around the border', () => {
   it('takes the smaller of the link factor and the measured circuity, never under 1', () => {
     assert.equal(localLinkFactor({ circuity: 1.46, cityLinkFactor: 1.25 }), 1.25);
     assert.equal(localLinkFactor({ circuity: 1.1, cityLinkFactor: 1.25 }), 1.1);
+    assert.equal(localLinkFactor({ circuity: 1.3, cityLinkFactor: 0.9 }), 1, 'never under 1: a link is never shorter than its straight line');
   });
   it('refuses a circuity under 1', () => {
     assert.throws(() => addLocalNetwork(cities, posts, towns, { ...options, circuity: 0.9 }), /circuity must be at least 1, got 0.9/);
