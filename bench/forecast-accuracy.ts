@@ -16,6 +16,8 @@
  *    with a bootstrap over those origins (how much of each figure is noise); then origins every other day
  *    over the same months (every weekday alike: Thursday 00:00 starts a calm stretch of this queue's
  *    week, so the Thursday set reads the short-range bands' coverage high).
+ *
+ * `npm run bench:forecast -- yahodyn` (or `pl-ua`, `peace-arch`, several at once) runs only those parts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { echerhaQuirk } from '../data/importers/echerha.js';
@@ -43,45 +45,58 @@ import type { Scorecard } from '../engine/forecast/metrics.js';
 import { hourlySeries, localInstant, readSeriesCsv } from '../services/backtest/series-csv.js';
 
 const out = processIo.out;
+const PARTS = ['pl-ua', 'peace-arch', 'yahodyn'] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length) {
+  console.error(`bench:forecast: unknown part ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(part);
 const PEACE_ARCH = '/work/shared/data/us-ca-peace-arch-dev';
 const YAHODYN = '/work/shared/data/echerha-archive-yahodyn/yahodyn-dorohusk-2024.csv';
 
 // 1. PL-UA, the bundled recording.
-const dir = mkdtempSync(join(tmpdir(), 'bdds-bench-'));
-const db = openStore(join(dir, 'bench.sqlite'));
-seedBundled(db, { history: true });
-const engine = createEnginePool<Tasks>({ threads: 1, lazy: true, filename: fileURLToPath(new URL('./engine-tasks-shim.mjs', import.meta.url)) });
-const NOW = Date.parse('2026-09-01T00:00:00Z') / 1000;
-const { deps } = createDeps({
-  db, engine, log: createLogger('silent'), now: () => new Date(NOW * 1000),
-  settings: { serviceName: 'bench', internalToken: null, demoReplay: false },
-});
-const metrics: Record<BucketName, BucketMetrics>[] = [];
-const fitMs: number[] = [];
-for (const ppid of [...deps.repos.observations.ppidsWithData()].sort()) {
-  const view = deps.repos.observations.view(ppid, NOW)!;
-  const last = deps.repos.observations.latest(view, NOW)!;
-  const history = hourlyHistory(deps.repos, ppid, 'all', last.ts + 3600);
-  if (!history || history.daysWithData < 28) continue;
-  const t = performance.now();
-  const calendar = hourCalendar(history.startS, history.series.length, history.checkpoint.timezone, crossingCalendars(history.checkpoint));
-  const model = fitForecastModel(history.series, calendar);
-  fitMs.push(performance.now() - t);
-  if (model) metrics.push(model.metrics);
+if (runs('pl-ua')) {
+  const dir = mkdtempSync(join(tmpdir(), 'bdds-bench-'));
+  const db = openStore(join(dir, 'bench.sqlite'));
+  seedBundled(db, { history: true });
+  const engine = createEnginePool<Tasks>({ threads: 1, lazy: true, filename: fileURLToPath(new URL('./engine-tasks-shim.mjs', import.meta.url)) });
+  const NOW = Date.parse('2026-09-01T00:00:00Z') / 1000;
+  const { deps } = createDeps({
+    db, engine, log: createLogger('silent'), now: () => new Date(NOW * 1000),
+    settings: { serviceName: 'bench', internalToken: null, demoReplay: false },
+  });
+  const metrics: Record<BucketName, BucketMetrics>[] = [];
+  const fitMs: number[] = [];
+  for (const ppid of [...deps.repos.observations.ppidsWithData()].sort()) {
+    const view = deps.repos.observations.view(ppid, NOW)!;
+    const last = deps.repos.observations.latest(view, NOW)!;
+    const history = hourlyHistory(deps.repos, ppid, 'all', last.ts + 3600);
+    if (!history || history.daysWithData < 28) continue;
+    const t = performance.now();
+    const calendar = hourCalendar(history.startS, history.series.length, history.checkpoint.timezone, crossingCalendars(history.checkpoint));
+    const model = fitForecastModel(history.series, calendar);
+    fitMs.push(performance.now() - t);
+    if (model) metrics.push(model.metrics);
+  }
+  fitMs.sort((a, b) => a - b);
+  out(`PL-UA bundled series (test set): ${metrics.length} series with 28+ days, out-of-sample rolling-origin back-test, pooled by points`);
+  out(`(fit per series incl. its calendar: median ${fitMs[fitMs.length >> 1]!.toFixed(0)} ms, max ${fitMs[fitMs.length - 1]!.toFixed(0)} ms)\n`);
+  printBands(bandFigures(metrics), { out });
+  await engine.close();
+  closeStore(db);
+  rmSync(dir, { recursive: true, force: true });
 }
-fitMs.sort((a, b) => a - b);
-out(`PL-UA bundled series (test set): ${metrics.length} series with 28+ days, out-of-sample rolling-origin back-test, pooled by points`);
-out(`(fit per series incl. its calendar: median ${fitMs[fitMs.length >> 1]!.toFixed(0)} ms, max ${fitMs[fitMs.length - 1]!.toFixed(0)} ms)\n`);
-printBands(bandFigures(metrics), { out });
-await engine.close();
-closeStore(db);
-rmSync(dir, { recursive: true, force: true });
 
 // 2. Peace Arch, the development set.
-out('');
-if (!existsSync(PEACE_ARCH)) {
+if (!runs('peace-arch')) {
+  // not asked for
+} else if (!existsSync(PEACE_ARCH)) {
+  out('');
   out(`Peace Arch development set: ${PEACE_ARCH} is absent; that part is skipped.`);
 } else {
+  out('');
   const tz = 'America/Vancouver';
   const files = [2014, 2015, 2016].map((y) => join(PEACE_ARCH, `peace_arch_sb_${y}.csv`));
   const read = readSeriesCsv(files, 'Group Starts', 'Avg - Delay (Peace Arch)', tz);
@@ -109,10 +124,13 @@ if (!existsSync(PEACE_ARCH)) {
 }
 
 // 3. Yahodyn, the development set for multi-day queues.
-out('');
-if (!existsSync(YAHODYN)) {
+if (!runs('yahodyn')) {
+  // not asked for
+} else if (!existsSync(YAHODYN)) {
+  out('');
   out(`Yahodyn development set: ${YAHODYN} is absent; that part is skipped.`);
 } else {
+  out('');
   const [header, ...lines] = readFileSync(YAHODYN, 'utf8').trim().split('\n');
   const kept = lines.filter((line) => {
     const [, wait, vehicles] = line.split(',');
