@@ -68,6 +68,12 @@ export interface ForecastModel {
   calendar?: CalendarFit | null;
   /** Hours of history the fit saw. */
   history_hours?: number;
+  /**
+   * `weekly_change`: the quantiles are of residuals divided by their step's scale, how far the series moved
+   * over the same stretch of recent weeks (engine/forecast/interval-scale.ts), and a forecast multiplies
+   * them by its own. Absent from models stored before: the quantiles are plain residuals.
+   */
+  interval_scale?: 'weekly_change';
 }
 
 export interface RoadGraphData {

@@ -24,6 +24,7 @@ const StoredForecastModel = z.object({
     calendars: z.array(z.string()), hoursPerBlock: num, lagWeeks: num, coefficients: z.array(num),
   }).nullable().optional(),
   history_hours: num.optional(),
+  interval_scale: z.literal('weekly_change').optional(),
 });
 
 /** The model in `payload`, or null when it is not JSON or not a forecast model. */

@@ -7,6 +7,7 @@
 import type { BucketName, MemberName } from '../../models/engine-results.js';
 import { CALENDAR_MEMBER_DEFAULTS, CalendarMember, lagWeeksFor, type CalendarMemberOptions } from './calendar-member.js';
 import type { HourCalendar } from './hour-calendar.js';
+import { intervalScales } from './interval-scale.js';
 import { MEMBERS, WINDOW_MEMBER_NAMES } from './members.js';
 
 export interface BacktestOptions {
@@ -24,12 +25,15 @@ export interface BacktestOptions {
   /** Hours of recent history the window members see (the calendar regression sees it all). */
   windowH: number;
   calendarMember: CalendarMemberOptions;
+  /** Interval quantiles of residuals divided by each step's interval scale (interval-scale.ts); false: plain residuals. */
+  scaledIntervals: boolean;
   /** Told after each origin (long back-tests show progress). */
   onProgress?: (done: number, total: number) => void;
 }
 
 export const DEFAULT_BACKTEST: BacktestOptions = {
   horizon: 168, origins: 28, originStepH: 24, maxOriginStepH: 72, minHistoryH: 14 * 24, windowH: 60 * 24, calendarMember: CALENDAR_MEMBER_DEFAULTS,
+  scaledIntervals: true,
 };
 
 export const bucketOf = (step: number): BucketName => {
@@ -44,6 +48,8 @@ export interface OriginRun {
   t0: number;
   actual: Float64Array;
   preds: Record<MemberName, Float64Array>;
+  /** Each step's interval scale (interval-scale.ts); absent: 1, the residuals as they are. */
+  scale?: Float64Array;
 }
 
 /** Every member's forecast from `t0` over `steps` hours, given the calendar member and its coefficients as of `t0`. */
@@ -78,6 +84,7 @@ export function runOrigins(values: Float64Array, calendar: HourCalendar, origins
     const steps = Math.min(o.horizon, n - t0);
     const preds = memberForecasts(values, calendar, t0, steps, o.windowH, { member, coefficients: coefficients[fits.get(t0)!]! });
     o.onProgress?.(index + 1, origins.length);
-    return { index, t0, actual: values.subarray(t0, t0 + steps), preds };
+    return { index, t0, actual: values.subarray(t0, t0 + steps), preds,
+      scale: o.scaledIntervals ? intervalScales(values.subarray(Math.max(0, t0 - o.windowH), t0), steps) : undefined };
   });
 }

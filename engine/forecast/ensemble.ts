@@ -32,14 +32,17 @@ export function blend(preds: Record<MemberName, ArrayLike<number>>, step: number
   return anyCount === 0 ? NaN : anySum / anyCount;
 }
 
-/** Residuals (actual minus ensemble) of the runs' steps in one horizon bucket. */
-export function ensembleResiduals(runs: readonly OriginRun[], bucket: string, weights: MemberWeights): number[] {
+/**
+ * Residuals (actual minus ensemble) of the runs' steps in one horizon bucket; `scaled`: each divided by its
+ * step's interval scale (interval-scale.ts), the unit the interval quantiles are kept in.
+ */
+export function ensembleResiduals(runs: readonly OriginRun[], bucket: string, weights: MemberWeights, scaled = false): number[] {
   const residuals: number[] = [];
   for (const run of runs) {
     for (let s = 0; s < run.actual.length; s++) {
       if (bucketOf(s) !== bucket || Number.isNaN(run.actual[s]!)) continue;
       const f = blend(run.preds, s, weights);
-      if (!Number.isNaN(f)) residuals.push(run.actual[s]! - f);
+      if (!Number.isNaN(f)) residuals.push((run.actual[s]! - f) / (scaled ? run.scale?.[s] ?? 1 : 1));
     }
   }
   return residuals;
@@ -47,9 +50,12 @@ export function ensembleResiduals(runs: readonly OriginRun[], bucket: string, we
 
 export interface Interval { lo95: number; lo80: number; lo50: number; hi50: number; hi80: number; hi95: number }
 
-/** Interval around `f` from residual quantiles, never negative and always containing `f` (95 % as 80 % on old models). */
-export function interval(f: number, q: Quantiles): Interval {
-  const lo = (r: number) => Math.max(0, Math.min(f, f + r));
-  const hi = (r: number) => Math.max(f, f + r);
+/**
+ * Interval around `f` from residual quantiles times `scale` (the step's interval scale; 1 for plain
+ * residual quantiles), never negative and always containing `f` (95 % as 80 % on old models).
+ */
+export function interval(f: number, q: Quantiles, scale = 1): Interval {
+  const lo = (r: number) => Math.max(0, Math.min(f, f + r * scale));
+  const hi = (r: number) => Math.max(f, f + r * scale);
   return { lo95: lo(q.q025 ?? q.q10), lo80: lo(q.q10), lo50: lo(q.q25), hi50: hi(q.q75), hi80: hi(q.q90), hi95: hi(q.q975 ?? q.q90) };
 }

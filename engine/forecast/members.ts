@@ -152,7 +152,7 @@ export const persistenceDamped: Member = (history, cells, futureCells) => {
 export const DELTA_WEEKS = 3;
 
 /** The reading at `i`, or the nearest one up to 5 hours before it (NaN when none). */
-function readingNear(history: Float64Array, i: number): number {
+export function readingNear(history: Float64Array, i: number): number {
   for (let j = i; j >= Math.max(0, i - 5); j--) if (j < history.length && !Number.isNaN(history[j]!)) return history[j]!;
   return NaN;
 }

@@ -57,7 +57,7 @@ export class Scorecard {
       const b = this.buckets[bucket];
       addError(b.ensemble, f - a);
       for (const m of MEMBER_NAMES) if (!Number.isNaN(run.preds[m][s]!)) addError(b.members[m], run.preds[m][s]! - a);
-      const iv = interval(f, quantiles[bucket]);
+      const iv = interval(f, quantiles[bucket], run.scale?.[s] ?? 1);
       if (a >= iv.lo50 && a <= iv.hi50) b.inside[0]++;
       points[bucket]++;
       if (a >= iv.lo80 && a <= iv.hi80) {

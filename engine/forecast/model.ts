@@ -2,7 +2,8 @@
  * The forecast model of one series, chosen by measurement: a rolling-origin back-test (backtest.ts) weights
  * the members per horizon bucket (the best two by inverse mean squared error, falling back to the single best member wherever
  * the blend does not beat it, in sample and on the held-out origins), and split-conformal intervals come from the empirical quantiles of back-test
- * residuals per bucket. Weights and quantiles are fitted on every other origin and measured on the rest,
+ * residuals per bucket, each residual divided by its step's interval scale (interval-scale.ts: how far the series moved over the
+ * same stretch of recent weeks), widened or narrowed by the factor that covered 80 % on alternate origins. Weights and quantiles are fitted on every other origin and measured on the rest,
  * so the published accuracy is out of sample; the served model is then refitted on all origins, and the
  * calendar regression on the whole history.
  */
@@ -13,6 +14,7 @@ import { CalendarMember, lagWeeksFor, predictStored } from './calendar-member.js
 import { blend, ensembleResiduals, interval, type MemberWeights } from './ensemble.js';
 import { cellsCalendar, type HourCalendar } from './hour-calendar.js';
 import { evaluateRuns, memberErrors } from './metrics.js';
+import { intervalScales } from './interval-scale.js';
 import { MEMBER_NAMES } from './members.js';
 
 export type { BacktestOptions, BucketMetrics, BucketName, ForecastModel };
@@ -56,7 +58,7 @@ function fitWeights(runs: readonly OriginRun[]): Weights {
 function residualQuantiles(runs: readonly OriginRun[], weights: Weights): Record<BucketName, Quantiles> {
   const out = {} as Record<BucketName, Quantiles>;
   for (const { name } of HORIZON_BUCKETS) {
-    const r = ensembleResiduals(runs, name, weights[name]).sort((a, b) => a - b);
+    const r = ensembleResiduals(runs, name, weights[name], true).sort((a, b) => a - b);
     const q = (p: number) => (r.length === 0 ? 0 : quantileSorted(r, p));
     out[name] = { q025: q(0.025), q10: q(0.1), q25: q(0.25), q75: q(0.75), q90: q(0.9), q975: q(0.975) };
   }
@@ -64,7 +66,7 @@ function residualQuantiles(runs: readonly OriginRun[], weights: Weights): Record
 }
 
 /** Widening factors tried for a bucket's intervals, smallest first. */
-const WIDENINGS = [0.8, 0.9, 1, 1.25, 1.5, 2, 2.5, 3];
+const WIDENINGS = [0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.4, 1.6, 1.8, 2, 2.25, 2.5, 2.75, 3];
 
 const widened = (q: Quantiles, k: number): Quantiles => (k === 1 ? q : Object.fromEntries(Object.entries(q).map(([n, v]) => [n, v * k])) as unknown as Quantiles);
 
@@ -126,6 +128,7 @@ export function fitForecastModel(values: Float64Array, calendar: HourCalendar | 
   return {
     weights, quantiles: widenAll(residualQuantiles(runs, weights), widenings(runs)), metrics, origins: runs.length,
     calendar: coefficients ? member.describe(coefficients) : null, history_hours: values.length,
+    ...(o.scaledIntervals ? { interval_scale: 'weekly_change' as const } : {}),
   };
 }
 
@@ -142,7 +145,9 @@ export interface ForecastPath {
 /** A fitted model's accuracy on every origin of a back-test (in sample for its weights and quantiles). */
 export function evaluateModel(values: Float64Array, calendar: HourCalendar | Int32Array, model: ForecastModel, options: Partial<BacktestOptions> = {}) {
   const o = { ...DEFAULT_BACKTEST, ...options };
-  return evaluateRuns(runOrigins(values, calendarOf(calendar), rollingOrigins(values.length, o), o), model.weights, model.quantiles);
+  const runs = runOrigins(values, calendarOf(calendar), rollingOrigins(values.length, o), o);
+  // A model stored before scaled intervals holds plain residual quantiles.
+  return evaluateRuns(model.interval_scale ? runs : runs.map(({ scale: _, ...run }) => run), model.weights, model.quantiles);
 }
 
 /**
@@ -154,12 +159,14 @@ export function predict(values: Float64Array, calendar: HourCalendar | Int32Arra
   const cal = calendarOf(calendar);
   const preds = memberForecasts(values, cal, values.length, steps, windowH, null);
   if (model.calendar) preds.calendar_ridge = predictStored(model.calendar, values, cal, steps);
+  // Quantiles of a model stored before scaled intervals are plain residuals.
+  const scale = model.interval_scale ? intervalScales(values.subarray(Math.max(0, values.length - windowH)), steps) : new Float64Array(steps).fill(1);
   const path = Object.fromEntries(['mean', 'lo80', 'hi80', 'lo50', 'hi50', 'lo95', 'hi95'].map((k) => [k, new Float64Array(steps)])) as unknown as ForecastPath;
   for (let s = 0; s < steps; s++) {
     const bucket = bucketOf(s);
     const f = blend(preds, s, model.weights[bucket]);
     path.mean[s] = f;
-    const iv = Number.isNaN(f) ? null : interval(f, model.quantiles[bucket]);
+    const iv = Number.isNaN(f) ? null : interval(f, model.quantiles[bucket], scale[s]!);
     for (const k of ['lo80', 'hi80', 'lo50', 'hi50', 'lo95', 'hi95'] as const) path[k][s] = iv ? iv[k] : NaN;
   }
   return path;

@@ -13,7 +13,7 @@ export const forecast = defineOperation({
     '(weekly season), persistence (the latest reading held), damped persistence (relaxing towards the typical week), the seasonal delta (the latest reading moved as the same hours moved in the last three weeks), the local trend (the last day\'s slope, damped) and a calendar regression (ridge on hour x weekday, week of the year, both countries\' public holidays, ' +
     'the days around them and long weekends, and the recent level) fitted on all the history held; weighted per horizon by a ' +
     'rolling-origin back-test (the two best members, by inverse mean squared error); intervals are the empirical quantiles of back-test errors ' +
-    '(split conformal), never negative. `meta.model` publishes the weights and the measured accuracy over 1-24 h (`mae`, ' +
+    '(split conformal per horizon bucket), each error scaled by how far the queue moved over the same stretch of the week in the last eight weeks, so that bands are narrow on hours that stay put and wide where the queue jumps (`meta.model.intervals`); never negative. `meta.model` publishes the weights and the measured accuracy over 1-24 h (`mae`, ' +
     '`rmse`; `baseline_mae`/`baseline_rmse` = seasonal naive, `baseline_mean4_mae`/`baseline_mean4_rmse` = four-week seasonal ' +
     'mean, `baseline_persistence_mae`/`baseline_persistence_rmse` = the latest reading held, on the same points) and interval coverage (`coverage_50`, `coverage_80`, `coverage_95`). The main series is the ' +
     'queue where the source counts vehicles, else the wait (`avg_cars` null); `wait_min` is forecast too where the source states waits. ' +

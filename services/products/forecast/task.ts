@@ -153,6 +153,10 @@ function describeModel(stored: StoredModel) {
     coverage_50: round3(all.coverage_50),
     coverage_95: round3(all.coverage_95),
     by_horizon: m,
+    // How the bands are drawn: `weekly_change` = each bucket's back-test residual quantiles, every residual
+    // divided by how far the series moved over the same stretch of recent weeks and the forecast's bands
+    // multiplied by its own (narrow on hours of the week that stay put); `none` = plain residual quantiles.
+    intervals: { method: 'split_conformal', scale: stored.model.interval_scale ?? 'none' },
     backtest: {
       origins: stored.model.origins,
       method: 'rolling origin, 28 origins a day to three days apart, 168 h horizon; fitted on alternate origins, measured on the others',

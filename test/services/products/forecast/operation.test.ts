@@ -28,6 +28,8 @@ describe('forecast', () => {
     assert.equal(typeof model.by_horizon.h1_6.mae.persistence, 'number', 'persistence measured beside the other members');
     assert.equal(typeof model.weights.h25_168.calendar_ridge, 'number');
     assert.equal(typeof model.by_horizon.h25_168.rmse.seasonal_mean4, 'number');
+    // Bands from residuals scaled by how far the queue moved over the same stretch of recent weeks.
+    assert.deepEqual(model.intervals, { method: 'split_conformal', scale: 'weekly_change' });
     assert.equal(day.usage.class, 'forecast_stats');
     const week = await get('forecast?ppid=id_129&prediction_steps=168');
     assert.equal(week.data.length, 168);
@@ -57,6 +59,7 @@ describe('stored forecast models', () => {
     assert.deepEqual(served.meta.model.calendars, []);
     assert.equal(served.meta.model.rmse, null);
     assert.equal(served.meta.model.mae, 1);
+    assert.deepEqual(served.meta.model.intervals, { method: 'split_conformal', scale: 'none' }, 'its quantiles are plain residuals');
     // The typical-week median alone (weight 1), with the stored quantiles around it.
     assert.ok(served.data.every((s: { avg_cars: number; upper_bound: number }) => Math.abs(s.upper_bound - (s.avg_cars + 5)) < 0.11));
     db.prepare("UPDATE forecast_models SET payload = '{\"weights\": 1}', generated_at = '2026-08-02T00:00:00.000Z' WHERE ppid = 'id_119'").run();
