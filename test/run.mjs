@@ -1,6 +1,6 @@
 // Runs the test files with node's test runner and tsx (Node 20's --test does not expand globs).
 //
-//   node test/run.mjs [--typecheck] [--system] [file ...]
+//   node test/run.mjs [--typecheck] [--system] [--record-timings] [file ...]
 //
 // Two lanes: `npm test` runs every *.test.ts except the *.system.test.ts files (unit and in-process
 // integration); `npm run test:system` runs those (a browser, Redis, kill -9, the fuzz sweep, processes
@@ -10,10 +10,11 @@
 // files are dealt into a few groups and each group is one process that imports its files in turn: the
 // runner still runs two processes at a time, a failure still names its file, and a group that crashes
 // fails the run. Node 22's --experimental-test-isolation=none does the same; Node 20 has no such option.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleWorkers } from './helpers/bundle-workers.mjs';
 
@@ -28,12 +29,15 @@ function findTests(dir) {
 const args = process.argv.slice(2);
 const typecheck = args.includes('--typecheck');
 const system = args.includes('--system');
+const recordTimings = args.includes('--record-timings');
 const only = args.filter((a) => !a.startsWith('--'));
 const isSystem = (f) => f.endsWith('.system.test.ts');
 const files = (only.length > 0 ? only : findTests('test').filter((f) => isSystem(f) === system)).sort();
 // Store templates (directory + recorded series, and with models), built once and copied by the tests; the
-// worker modules bundled once (helpers/bundle-workers.mjs).
-// The type check (npm test, not a single file run) goes side by side with the build: each takes a core.
+// worker modules bundled once (helpers/bundle-workers.mjs). The tests wait for those two only.
+// The type check (npm test, not a single file run) runs beside the build and then beside the tests (it used
+// to hold them back ~40 s, ~10 s of it on one core once the build was done); the run fails at the end if it
+// fails.
 const scratch = mkdtempSync(join(tmpdir(), 'bdds-run-'));
 const templates = join(scratch, 'templates');
 let workers = null;
@@ -43,26 +47,53 @@ process.on('exit', () => {
   if (workers) rmSync(workers, { recursive: true, force: true });
 });
 process.on('SIGINT', () => process.exit(130));
-const finished = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+const started = performance.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill();
+});
+/** Resolves with the child's exit code (1 when killed) and how long it ran. */
+const finished = (child) => {
+  children.add(child);
+  return new Promise((resolve) => child.on('close', (code) => {
+    children.delete(child);
+    resolve({ code: code ?? 1, ms: performance.now() - started });
+  }));
+};
 const typeCheck = typecheck
   ? finished(spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json'], { stdio: 'inherit' }))
-  : Promise.resolve(0);
+  : Promise.resolve({ code: 0, ms: 0 });
 const build = finished(spawn(process.execPath, ['--import', 'tsx', 'test/helpers/build-store-templates.ts', templates], { stdio: 'inherit' }));
-const [typed, built] = await Promise.all([typeCheck, build, bundleWorkers().then((dir) => (workers = dir))]);
-if (typed !== 0 || built !== 0) process.exit(typed || built);
+const bundled = bundleWorkers().then((dir) => {
+  workers = dir;
+  return performance.now() - started;
+});
+const [built, bundledMs] = await Promise.all([build, bundled]);
+if (built.code !== 0) process.exit(built.code);
 
 /**
- * The files dealt into groups, largest first onto the lightest group (file size stands in for run time):
- * a few more groups than processes, so that a group that runs long does not hold up the end alone.
+ * The files' run times (seconds, summed over their top-level tests) as last recorded by
+ * `node test/run.mjs --record-timings`; a file not listed (new, renamed) is estimated from its size.
+ */
+const timingsFile = 'test/timings.json';
+const timings = existsSync(timingsFile) ? JSON.parse(readFileSync(timingsFile, 'utf8')) : {};
+const estimate = (file) => timings[file.split(sep).join('/')] ?? statSync(file).size / 2_000;
+
+/**
+ * The files dealt into groups, longest first onto the lightest group (by their recorded run times, see
+ * above; file size was a poor stand-in: the slowest group ran ~45 s longer than the fastest), a few more
+ * groups than processes so that a group that runs long does not hold up the end alone; the groups are
+ * started longest first.
  */
 function groups(list, count) {
-  const out = Array.from({ length: Math.min(count, list.length) }, () => ({ bytes: 0, files: [] }));
-  for (const file of [...list].sort((a, b) => statSync(b).size - statSync(a).size)) {
-    const lightest = out.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+  const out = Array.from({ length: Math.min(count, list.length) }, () => ({ seconds: 0, files: [] }));
+  for (const file of [...list].sort((a, b) => estimate(b) - estimate(a) || a.localeCompare(b))) {
+    const lightest = out.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     lightest.files.push(file);
-    lightest.bytes += statSync(file).size;
+    lightest.seconds += estimate(file) + 0.1;
   }
-  return out.map((g) => g.files.sort());
+  return out.sort((a, b) => b.seconds - a.seconds).map((g) => g.files.sort());
 }
 
 const entries = only.length > 0 && files.length === 1 ? files : groups(files, system ? files.length : 6).map((group, i) => {
@@ -70,9 +101,27 @@ const entries = only.length > 0 && files.length === 1 ? files : groups(files, sy
   writeFileSync(entry, group.map((f) => `await import(${JSON.stringify(pathToFileURL(resolve(f)).href)});\n`).join(''));
   return entry;
 });
-const result = spawnSync(
+const timingsOut = join(scratch, 'timings.jsonl');
+const reporters = recordTimings
+  ? ['--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${pathToFileURL(resolve('test/helpers/timings-reporter.mjs')).href}`, `--test-reporter-destination=${timingsOut}`]
+  : ['--test-reporter=spec'];
+const tests = await finished(spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...entries],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...entries],
   { stdio: 'inherit', env: { ...process.env, BDDS_LOG_LEVEL: process.env.BDDS_LOG_LEVEL ?? 'silent', BDDS_TEST_TEMPLATES: templates, BDDS_WORKER_BUNDLES: workers } },
-);
-process.exit(result.status ?? 1);
+));
+const typed = await typeCheck;
+console.log(`test/run.mjs: templates ${seconds(built.ms)}, worker bundles ${seconds(bundledMs)}${typecheck ? `, type check done at ${seconds(typed.ms)}` : ''}, tests done at ${seconds(tests.ms)}`);
+if (recordTimings && tests.code === 0) {
+  const recorded = { ...timings };
+  for (const f of files) delete recorded[f.split(sep).join('/')];
+  for (const line of readFileSync(timingsOut, 'utf8').split('\n').filter(Boolean)) {
+    const { file, ms } = JSON.parse(line);
+    const key = relative(process.cwd(), file).split(sep).join('/');
+    recorded[key] = (recorded[key] ?? 0) + ms / 1000;
+  }
+  const sorted = Object.fromEntries(Object.keys(recorded).sort().map((k) => [k, Math.round(recorded[k] * 10) / 10]));
+  writeFileSync(timingsFile, `${JSON.stringify(sorted, null, 1)}\n`);
+}
+if (typed.code !== 0) console.error('test/run.mjs: the type check failed (its errors are above)');
+process.exit(tests.code || typed.code);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import { readOsmRoadGraph, storeOsmRoadGraph } from '../../../../data/importers/osm-roads/import.js';
 import { onewayOf, parseMaxspeed, waySpeeds } from '../../../../data/importers/osm-roads/speeds.js';
 import { latestRoadGraph } from '../../../../data/road-graph/road-graph-repo.js';
@@ -11,9 +12,19 @@ import { appWithKey, tempDir } from '../../../helpers/deps.js';
 
 const MONACO = new URL('../../../fixtures/osm/monaco.osm.pbf', import.meta.url).pathname;
 
+/** readOsmRoadGraph(path, () => null) on a thread of its own (read-graph-thread.mjs says why). */
+function readOnThread(path: string): Promise<Awaited<ReturnType<typeof readOsmRoadGraph>>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./read-graph-thread.mjs', import.meta.url), { workerData: { path } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the reading thread exited with ${code}`)));
+  });
+}
+
 describe('osm-roads: reading an extract', () => {
   it('builds a contracted network from a real extract (Monaco, OSRM test data)', async () => {
-    const { graph, summary } = await readOsmRoadGraph(MONACO, () => null);
+    const { graph, summary } = await readOnThread(MONACO);
     assert.match(graph.version, /^osm-[0-9a-f]{12}-\d+n-\d+e$/);
     assert.ok(summary.ways > 500 && graph.edges.length > 500, JSON.stringify(summary));
     // Contracted: far fewer junctions than the ways' nodes, and every link at least its straight line.
