@@ -26,6 +26,8 @@ export function memberErrors(runs: readonly OriginRun[], bucket: BucketName): Re
   return out;
 }
 
+const zeroPerBucket = () => Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, 0])) as Record<BucketName, number>;
+
 interface BucketSums { ensemble: ErrorSums; members: Record<MemberName, ErrorSums>; inside: [number, number, number] }
 
 /** Accumulates runs, each with the weights and quantiles that forecast it; also each run's RMSE over all its steps. */
@@ -44,8 +46,8 @@ export class Scorecard {
 
   add(run: OriginRun, weights: Record<BucketName, MemberWeights>, quantiles: Record<BucketName, Quantiles>): void {
     const own = { ensemble: sums(), seasonal_naive: sums(), seasonal_mean4: sums(), persistence: sums() };
-    const points = { h1_6: 0, h7_24: 0, h25_168: 0 };
-    const inside80 = { h1_6: 0, h7_24: 0, h25_168: 0 };
+    const points = zeroPerBucket();
+    const inside80 = zeroPerBucket();
     for (let s = 0; s < run.actual.length; s++) {
       const a = run.actual[s]!;
       const sn = run.preds.seasonal_naive[s]!;

@@ -76,15 +76,20 @@ export function createRouter(g: RoutingGraph, options: RouterOptions = {}) {
       if (snap.length === 0) snap = nearestRoadNodes(g, origin.lat, origin.lon, ATTACH_NEIGHBOURS + 1);
       const starts = snap.map((node) => ({ node, km: haversineKm(origin.lat, origin.lon, g.lat[node]!, g.lon[node]!) * ROAD_DETOUR_FACTOR }));
       const searches = new Map<PassagePolicy, ReturnType<typeof startSearch>>();
+      /** The route to `ppid` along `path` (from a start node), `km` long with the start's own km. */
+      const routeAlong = (ppid: string, path: number[], startKm: number, km: number): Route => {
+        const legs = legsOf(g, path, startKm, speed, ppid);
+        return { ppid, reachable: true, distance_km: roundTo(km, 1), drive_minutes: routeMinutes(g, km, speed, legs), legs };
+      };
+      const startKmOf = (node: number) => starts.find((st) => st.node === node)!.km;
       /** Searches with countries closed, by policy and closed countries: the crossings of one matrix share them. */
       const detourSearches = new Map<string, ReturnType<typeof startSearch>>();
       /** The route again with its detours' countries closed, while it makes one (at most 3 rounds); as it was when none is left. */
-      const withoutDetours = (first: Route, target: number): Route => {
+      const withoutDetours = (first: Route, target: number, policy: PassagePolicy): Route => {
         let route = first;
         const banned = new Set<string>();
         for (let round = 0, detour = countryDetour(route.legs); detour && round < 3; round++, detour = countryDetour(route.legs)) {
           for (const c of detour) banned.add(c);
-          const policy = passagePolicy(g, origin.country, target);
           const key = `${policy}|${[...banned].sort().join(',')}`;
           let search = detourSearches.get(key);
           if (!search) {
@@ -95,8 +100,7 @@ export function createRouter(g: RoutingGraph, options: RouterOptions = {}) {
           const km = search.settle(target);
           if (!Number.isFinite(km)) return route;
           const path = search.pathTo(target);
-          const legs = legsOf(g, path, starts.find((st) => st.node === path[0])!.km, speed, route.ppid);
-          route = { ppid: route.ppid, reachable: true, distance_km: roundTo(km, 1), drive_minutes: routeMinutes(g, km, speed, legs), legs };
+          route = routeAlong(route.ppid, path, startKmOf(path[0]!), km);
         }
         return route;
       };
@@ -104,36 +108,37 @@ export function createRouter(g: RoutingGraph, options: RouterOptions = {}) {
       for (const ppid of targets) {
         const target = g.inNodeOf.get(ppid);
         let route: Route = { ppid, reachable: false, distance_km: null, drive_minutes: null, legs: [] };
-        const key = target === undefined ? '' : `${passagePolicy(g, origin.country, target)}|${target}`;
+        if (target === undefined || starts.length === 0) {
+          if (visit(route) === false) break;
+          continue;
+        }
+        const policy = passagePolicy(g, origin.country, target);
+        const key = `${policy}|${target}`;
         let tree = useTrees ? trees.get(key) : undefined;
-        if (useTrees && !tree && target !== undefined && built < treesPerCall) {
-          const policy = passagePolicy(g, origin.country, target);
+        if (useTrees && !tree && built < treesPerCall) {
           reversed ??= reverseGraph(g);
           trees.set(key, (tree = buildTargetTree(reversed, target, of(masks, policy, () => closedPassages(g, policy)))));
           built++;
         }
-        if (target !== undefined && starts.length > 0 && tree) {
+        if (tree) {
           let best = starts[0]!;
           for (const st of starts) if (st.km + tree.toKm[st.node]! < best.km + tree.toKm[best.node]!) best = st;
           const path = pathAlong(tree, best.node);
           if (path.length > 0) {
             let km = best.km;
             for (let i = 1; i < path.length; i++) km += arcKm(g, path[i - 1]!, path[i]!);
-            const legs = legsOf(g, path, best.km, speed, ppid);
-            route = { ppid, reachable: true, distance_km: roundTo(km, 1), drive_minutes: routeMinutes(g, km, speed, legs), legs };
+            route = routeAlong(ppid, path, best.km, km);
           }
-        } else if (target !== undefined && starts.length > 0) {
-          const policy = passagePolicy(g, origin.country, target);
+        } else {
           const search = of(searches, policy, () =>
             startSearch(g, of(scratch, policy, () => createScratch(g.size)), starts, of(masks, policy, () => closedPassages(g, policy))));
           const km = search.settle(target);
           if (Number.isFinite(km)) {
             const path = search.pathTo(target);
-            const legs = legsOf(g, path, starts.find((s) => s.node === path[0])!.km, speed, ppid);
-            route = { ppid, reachable: true, distance_km: roundTo(km, 1), drive_minutes: routeMinutes(g, km, speed, legs), legs };
+            route = routeAlong(ppid, path, startKmOf(path[0]!), km);
           }
         }
-        if (options.oncePerCountry !== false && route.reachable && target !== undefined) route = withoutDetours(route, target);
+        if (options.oncePerCountry !== false && route.reachable) route = withoutDetours(route, target, policy);
         if (visit(route) === false) break;
       }
     },
