@@ -30,15 +30,16 @@ export interface UsageNoticeParts {
 const CLASS_NAMES: Record<QuotaClass, string> = { standard: 'standard', forecast_stats: 'forecast and statistics', cheap: 'cheap' };
 
 /**
- * The notice a counter is due (100 % before 80 %, each only if the account wants it; past 100 % with that
- * notice off, the 80 % one), with the class's limit; null when none.
+ * The notice a counter is due (100 % before 80 %, each only if the account wants it and it was not sent yet;
+ * past 100 % with that notice off, the 80 % one), with the class's limit; null when none. A notice sent is
+ * not claimed again every round: the round reads which were sent with the counters.
  */
 function due(row: QuotaCounterRow): { kind: NoticeKind; limit: number } | null {
   const cls = QuotaClass.safeParse(row.class);
   if (!cls.success) return null;
   const limit = limitsFor(row.plan, { standard: row.limit_standard, forecast_stats: row.limit_forecast_stats, cheap: row.limit_cheap }).daily[cls.data];
-  if (row.used >= limit && row.quota_100 === 1) return { kind: 'quota_100', limit };
-  if (row.used * 5 >= limit * 4 && row.quota_80 === 1) return { kind: 'quota_80', limit };
+  if (row.used >= limit && row.quota_100 === 1 && row.sent_100 === 0) return { kind: 'quota_100', limit };
+  if (row.used * 5 >= limit * 4 && row.quota_80 === 1 && row.sent_80 === 0) return { kind: 'quota_80', limit };
   return null;
 }
 
@@ -54,8 +55,8 @@ export async function runUsageNotices(parts: UsageNoticeParts, signal?: AbortSig
   for (const row of repo.counters(day)) {
     const notice = due(row);
     if (!notice) continue;
-    // Past 100 % the 80 % notice is not sent after it: both are taken, one mail goes.
-    const kinds: NoticeKind[] = notice.kind === 'quota_100' ? ['quota_100', 'quota_80'] : ['quota_80'];
+    // Past 100 % the 80 % notice is not sent after it: both are taken (the 80 % one unless it went already), one mail goes.
+    const kinds: NoticeKind[] = notice.kind === 'quota_100' ? ['quota_100', ...(row.sent_80 ? [] : ['quota_80' as const])] : ['quota_80'];
     const cls = CLASS_NAMES[row.class as QuotaClass];
     const share = notice.kind === 'quota_100' ? 'all' : `${Math.floor((row.used / notice.limit) * 100)} %`;
     const resets = `${nextUtcMidnight(now).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -83,6 +83,22 @@ describe('usage notices', () => {
     assert.equal(smtp.messages.length, 1);
   });
 
+  it('a round after a notice went claims nothing again: it reads what was sent with the counters', async (t) => {
+    const { parts, calls, repo, record, deps } = await setUp(t);
+    const claims: string[] = [];
+    const counting = { ...parts, repo: { ...repo, claim: (...a: Parameters<typeof repo.claim>) => (claims.push(a[1]), repo.claim(...a)) } };
+    await calls(8);
+    deps.repos.keys.expireAt(record.id, new Date(deps.now().getTime() + 24 * 3_600_000).toISOString());
+    assert.deepEqual(await runUsageNotices(counting), { sent: 2 }, '80 % and the expiry');
+    assert.deepEqual(claims.sort(), ['key_expiry', 'quota_80']);
+    claims.length = 0;
+    assert.deepEqual(await runUsageNotices(counting), { sent: 0 });
+    assert.deepEqual(claims, [], 'nothing due, nothing claimed');
+    await calls(2);
+    assert.deepEqual(await runUsageNotices(counting), { sent: 1 }, '100 %');
+    assert.deepEqual(claims, ['quota_100'], 'the 80 % notice, sent already, is not claimed beside it');
+  });
+
   it('announces a key that stops working within 7 days once (a rolled key\'s old secret)', async (t) => {
     const { smtp, parts, record, deps } = await setUp(t);
     assert.deepEqual(await runUsageNotices(parts), { sent: 0 });
