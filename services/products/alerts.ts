@@ -87,7 +87,9 @@ export const createAlert = defineOperation({
     const current = input.metric === 'wait_min' ? live.wait_min : live.queue_now;
     const { idempotency_key: idempotencyKey = null, ...asked } = input;
     const digest = idempotencyKey === null ? null : createHash('sha256').update(canonicalJson(asked)).digest('hex');
-    /** The answer for an alert this key's earlier request with the same idempotency key made. */
+    /** The answer for an alert: made by this request, or `replayed` (an earlier one with the same idempotency key made it). */
+    const answer = (row: AlertRow, replayed: boolean) =>
+      ({ data: { ...alertView(row, deps), secret: row.secret, current_value: current, condition_met_now: row.condition !== 'change_pct' && row.armed === 0, replayed } });
     const replay = (row: AlertRow) => {
       if (row.request_digest !== digest) {
         throw badRequest(`idempotency_key: this key made alert ${row.public_id} with it from another request; use a new idempotency key.`, 'idempotency_key_reused');
@@ -95,7 +97,7 @@ export const createAlert = defineOperation({
       if (row.status === 'deleted') {
         throw badRequest(`idempotency_key: the alert this request made (${row.public_id}) has been deleted; use a new idempotency key.`, 'idempotent_alert_deleted');
       }
-      return { data: { ...alertView(row, deps), secret: row.secret, current_value: current, condition_met_now: row.condition !== 'change_pct' && row.armed === 0, replayed: true } };
+      return answer(row, true);
     };
     const since = new Date(deps.now().getTime() - IDEMPOTENCY_WINDOW_H * 3_600_000).toISOString();
     const held = idempotencyKey === null ? null : deps.repos.alerts.byIdempotencyKey(keyId, idempotencyKey, since);
@@ -117,7 +119,7 @@ export const createAlert = defineOperation({
     });
     // Another request with the same idempotency key made it while this one checked the webhook.
     if (!created) return replay(row);
-    return { data: { ...alertView(row, deps), secret, current_value: current, condition_met_now: condition !== 'change_pct' && !state.armed, replayed: false } };
+    return answer(row, false);
   },
 });
 

@@ -5,8 +5,8 @@ import { bearer, buildTestApp, FIXED_NOW, INTERNAL_TOKEN, makeKey } from '../../
 /** A checkpoint of the bundled directory. */
 const PPID = 'id_219';
 
-async function setup(t: TestContext, options: { allowPrivate?: boolean } = {}) {
-  const built = await buildTestApp(t);
+async function setup(t: TestContext, options: { allowPrivate?: boolean; history?: boolean } = {}) {
+  const built = await buildTestApp(t, { seed: { history: options.history ?? false } });
   built.deps.settings.webhookAllowPrivate = options.allowPrivate ?? false;
   // Resolving the receiver's name is the URL check's job (tested with its own lookup); here names are IP literals.
   const { key } = makeKey(built.deps);
@@ -204,4 +204,22 @@ test('an idempotency key is remembered for a day, across transports, and a delet
   assert.equal(later.statusCode, 201, later.body);
   assert.notEqual(later.json().data.id, first.id);
   assert.equal(later.json().data.replayed, false);
+});
+
+test('a creation says the current value and whether the condition holds now, and its replay says the same', async (t) => {
+  const { post } = await setup(t, { history: true });
+  const made = async (extra: Record<string, unknown>) => {
+    const res = await post(alertBody({ below: undefined, metric: 'queue', ...extra }));
+    assert.equal(res.statusCode, 201, res.body);
+    return res.json().data;
+  };
+  const below = await made({ below: 100_000 });
+  assert.equal(typeof below.current_value, 'number', 'the checkpoint holds a queue now');
+  assert.equal(below.condition_met_now, true, 'any queue is below 100,000 vehicles');
+  assert.equal((await made({ above: 100_000 })).condition_met_now, false);
+  assert.equal((await made({ change_pct: 50 })).condition_met_now, false, 'a change has no "now"');
+  const first = await made({ below: 100_000, idempotency_key: 'same' });
+  const replayed = await made({ below: 100_000, idempotency_key: 'same' });
+  assert.deepEqual([first.replayed, replayed.replayed], [false, true]);
+  assert.deepEqual([replayed.condition_met_now, replayed.current_value, replayed.secret], [first.condition_met_now, first.current_value, first.secret]);
 });
