@@ -45,6 +45,8 @@ export interface EnginePoolOptions {
 export const TASK_TIME_PRIOR_MS = 50;
 /** Weight of the newest measured task time in the moving average. */
 const TASK_TIME_WEIGHT = 0.2;
+/** The least time between two looks at the recorded run times (ms). */
+const TASK_TIME_LOOK_MS = 50;
 
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism() - 1);
@@ -85,12 +87,25 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
 
   /**
    * Folds the run times Piscina recorded since the last look (on the thread, from dispatch to answer) into
-   * the moving average; several tasks settled together give their mean, none gives nothing.
+   * the moving average; several tasks settled together give their mean, weighted as that many tasks, none
+   * gives nothing. At most one look
+   * every TASK_TIME_LOOK_MS: a look summarises Piscina's histogram (its mean with twenty percentiles beside
+   * it), which cost the main thread 0.15 ms a task, 5 % of a served forecast's time on the event loop.
    */
+  let lastLook = -Infinity;
+  /** Tasks answered since the last look. */
+  let answered = 0;
   const measureTaskTime = () => {
+    answered++;
+    const now = performance.now();
+    if (now - lastLook < TASK_TIME_LOOK_MS) return;
+    lastLook = now;
+    const count = answered;
+    answered = 0;
     const recorded = piscina.histogram.runTime.mean;
     piscina.histogram.resetRunTime();
-    if (Number.isFinite(recorded) && recorded > 0) taskTimeMs += TASK_TIME_WEIGHT * (recorded - taskTimeMs);
+    // As if each of the `count` tasks had taken the mean and been folded in turn.
+    if (Number.isFinite(recorded) && recorded > 0) taskTimeMs += (1 - (1 - TASK_TIME_WEIGHT) ** count) * (recorded - taskTimeMs);
   };
 
   /** Would a new task finish within the latency budget, by the measured task time? */
