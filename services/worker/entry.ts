@@ -5,6 +5,9 @@
 import { workerData } from 'node:worker_threads';
 import type { WorkerSettings } from './context.js';
 import { createDispatcher } from './dispatch.js';
+import { lowerThreadPriority } from '../../engine/worker/thread-priority.js';
+
+lowerThreadPriority();
 
 const { dispatch } = createDispatcher(workerData as WorkerSettings);
 
