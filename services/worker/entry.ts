@@ -5,8 +5,9 @@
 import { workerData } from 'node:worker_threads';
 import type { WorkerSettings } from './context.js';
 import { createDispatcher } from './dispatch.js';
-import { lowerThreadPriority } from '../../engine/worker/thread-priority.js';
+import { lowerThreadPriority } from './thread-priority.js';
 
+// Below the event loop's priority: a computation yields the cores to cheap requests (thread-priority.ts).
 lowerThreadPriority();
 
 const { dispatch } = createDispatcher(workerData as WorkerSettings);

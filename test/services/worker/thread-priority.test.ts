@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { WORKER_NICE } from '../../../engine/worker/thread-priority.js';
+import { WORKER_NICE } from '../../../services/worker/thread-priority.js';
 import { createTestDeps } from '../../helpers/deps.js';
 
 /** Each thread of this process (its id) with its nice value, from /proc (field 19 of stat, after the command's parentheses). */
