@@ -12,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const moduleUrls = {
+/** Each module's `import.meta.url` replaced by its own file's URL (a bundle is one file; a module finds files beside it). */
+export const moduleUrls = {
   name: 'module-urls',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
