@@ -86,26 +86,32 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
   piscina.on('error', (err: Error) => options.onPoolError?.(err));
 
   /**
-   * Folds the run times Piscina recorded since the last look (on the thread, from dispatch to answer) into
-   * the moving average; several tasks settled together give their mean, weighted as that many tasks, none
-   * gives nothing. At most one look
-   * every TASK_TIME_LOOK_MS: a look summarises Piscina's histogram (its mean with twenty percentiles beside
-   * it), which cost the main thread 0.15 ms a task, 5 % of a served forecast's time on the event loop.
+   * Folds the run times Piscina recorded since the last look (on the thread, from dispatch to answer or
+   * failure) into the moving average: their mean, weighted as that many tasks. At most one look every
+   * TASK_TIME_LOOK_MS (a look summarises Piscina's histogram, its mean with twenty percentiles beside it,
+   * which cost the event loop 0.15 ms a task); a task settled in between is folded by a timer at the end of
+   * that interval, so none waits for the next task to count.
    */
   let lastLook = -Infinity;
-  /** Tasks answered since the last look. */
-  let answered = 0;
-  const measureTaskTime = () => {
-    answered++;
-    const now = performance.now();
-    if (now - lastLook < TASK_TIME_LOOK_MS) return;
-    lastLook = now;
-    const count = answered;
-    answered = 0;
+  /** Tasks settled since the last look. */
+  let settled = 0;
+  let trailing: NodeJS.Timeout | null = null;
+  const look = () => {
+    if (trailing) clearTimeout(trailing);
+    trailing = null;
+    lastLook = performance.now();
+    const count = settled;
+    settled = 0;
     const recorded = piscina.histogram.runTime.mean;
     piscina.histogram.resetRunTime();
     // As if each of the `count` tasks had taken the mean and been folded in turn.
-    if (Number.isFinite(recorded) && recorded > 0) taskTimeMs += (1 - (1 - TASK_TIME_WEIGHT) ** count) * (recorded - taskTimeMs);
+    if (count > 0 && Number.isFinite(recorded) && recorded > 0) taskTimeMs += (1 - (1 - TASK_TIME_WEIGHT) ** count) * (recorded - taskTimeMs);
+  };
+  const measureTaskTime = () => {
+    settled++;
+    const wait = lastLook + TASK_TIME_LOOK_MS - performance.now();
+    if (wait <= 0) look();
+    else if (!trailing) (trailing = setTimeout(look, wait)).unref();
   };
 
   /** Would a new task finish within the latency budget, by the measured task time? */
@@ -120,13 +126,14 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
     }
     settleBusy();
     inFlight++;
+    // A task Piscina ran (answered, failed or timed out) has its run time recorded; one it refused has none.
+    let ran = true;
     try {
-      const result = await piscina.run({ task, arg }, { signal: AbortSignal.timeout(taskTimeoutMs) });
-      measureTaskTime();
-      return result;
+      return await piscina.run({ task, arg }, { signal: AbortSignal.timeout(taskTimeoutMs) });
     } catch (err) {
       const name = (err as Error)?.name;
       if (/queue is at limit/i.test(String((err as Error)?.message))) {
+        ran = false;
         throw unavailable('The compute engine is busy; retry shortly.', 1, 'engine_busy');
       }
       // The client gets the contract's 503; the task and the worker's own error travel as the cause, for the log.
@@ -136,6 +143,7 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
     } finally {
       settleBusy();
       inFlight--;
+      if (ran) measureTaskTime();
     }
   }
 
@@ -177,6 +185,7 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
     async verify(): Promise<void> {
       try {
         await piscina.run({ task: 'ping', arg: null }, { signal: AbortSignal.timeout(20_000) });
+        measureTaskTime();
       } catch (err) {
         throw new Error(`The engine worker failed to start: ${(err as Error).message}`);
       }
@@ -184,6 +193,7 @@ export function createEnginePool<T extends TaskTable>(options: EnginePoolOptions
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      if (trailing) clearTimeout(trailing);
       await piscina.destroy();
     },
     get closed() {
