@@ -10,8 +10,6 @@
 // files are dealt into a few groups and each group is one process that imports its files in turn: the
 // runner still runs two processes at a time, a failure still names its file, and a group that crashes
 // fails the run. Node 22's --experimental-test-isolation=none does the same; Node 20 has no such option.
-// In the unit lane each group is then bundled into one file (helpers/bundle-groups.mjs, source maps on):
-// its process loads one module instead of some six hundred through tsx's hooks.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +17,6 @@ import { performance } from 'node:perf_hooks';
 import { join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleWorkers } from './helpers/bundle-workers.mjs';
-import { bundleGroups } from './helpers/bundle-groups.mjs';
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -104,19 +101,13 @@ const entries = only.length > 0 && files.length === 1 ? files : groups(files, sy
   writeFileSync(entry, group.map((f) => `await import(${JSON.stringify(pathToFileURL(resolve(f)).href)});\n`).join(''));
   return entry;
 });
-let groupBundles = null;
-process.on('exit', () => groupBundles && rmSync(groupBundles.dir, { recursive: true, force: true }));
-// The unit lane's groups run from bundles (helpers/bundle-groups.mjs); one named file, the system lane (a
-// process per file: browsers, Redis, kill -9) and --record-timings (which reads each test's own file) run
-// through tsx, as does any run with BDDS_BUNDLE_TESTS=0.
-if (!system && !recordTimings && process.env.BDDS_BUNDLE_TESTS !== '0' && entries.length > 1) groupBundles = await bundleGroups(entries);
 const timingsOut = join(scratch, 'timings.jsonl');
 const reporters = recordTimings
   ? ['--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${pathToFileURL(resolve('test/helpers/timings-reporter.mjs')).href}`, `--test-reporter-destination=${timingsOut}`]
   : ['--test-reporter=spec'];
 const tests = await finished(spawn(
   process.execPath,
-  ['--import', 'tsx', ...(groupBundles ? ['--enable-source-maps'] : []), '--test', '--test-concurrency=2', ...reporters, ...(groupBundles ? groupBundles.files : entries)],
+  ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...entries],
   { stdio: 'inherit', env: { ...process.env, BDDS_LOG_LEVEL: process.env.BDDS_LOG_LEVEL ?? 'silent', BDDS_TEST_TEMPLATES: templates, BDDS_WORKER_BUNDLES: workers } },
 ));
 const typed = await typeCheck;

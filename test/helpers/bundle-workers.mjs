@@ -12,8 +12,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-/** Each module's `import.meta.url` replaced by its own file's URL (a bundle is one file; a module finds files beside it). */
-export const moduleUrls = {
+const moduleUrls = {
   name: 'module-urls',
   setup(b) {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
