@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ANY_STRIDE_H, intervalScales, SCALE_FLOOR, SCALE_SPREAD_H, SCALE_WEEKS } from '../../../engine/forecast/interval-scale.js';
 import { WEEK_H } from '../../../engine/forecast/members.js';
-import { fitForecastModel, predict } from '../../../engine/forecast/model.js';
+import { evaluateModel, fitForecastModel, predict } from '../../../engine/forecast/model.js';
 import { parseForecastModel } from '../../../models/forecast-model.js';
 import { mulberry32 } from '../../helpers/seeded-random.js';
 
@@ -108,5 +108,18 @@ describe('scaled intervals', () => {
     for (const k of [30, 140]) assert.ok(Math.abs(path.hi80[k]! - (path.mean[k]! + Math.max(0, stored.quantiles.h25_168.q90))) < 1e-9);
     assert.equal(parseForecastModel(JSON.stringify(model))!.interval_scale, 'weekly_change');
     assert.equal(parseForecastModel(JSON.stringify({ ...model, interval_scale: 'other' })), null);
+  });
+  it('a model stored before scaled intervals is evaluated with its quantiles as plain residuals, a newer one with its scales', () => {
+    // The same quantiles both ways; this model's are in units of the interval scale (a fraction of how far the
+    // series moves), so read as plain residuals they make bands far too narrow for this series: if the
+    // evaluation kept the scales for the older model, both would cover alike.
+    const { interval_scale: _, ...old } = model;
+    const scaled = evaluateModel(values, cells, model);
+    const plain = evaluateModel(values, cells, parseForecastModel(JSON.stringify(old))!);
+    for (const bucket of ['h7_24', 'h25_168'] as const) {
+      assert.ok(scaled[bucket].coverage_80! > 0.6, `${bucket} scaled: ${scaled[bucket].coverage_80}`);
+      assert.ok(plain[bucket].coverage_80! < scaled[bucket].coverage_80! - 0.3, `${bucket} plain: ${plain[bucket].coverage_80}`);
+      assert.equal(plain[bucket].rmse!.ensemble, scaled[bucket].rmse!.ensemble, 'the forecasts themselves are the same');
+    }
   });
 });
