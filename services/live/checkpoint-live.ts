@@ -27,7 +27,7 @@ export interface LiveState {
   /** The reading against this checkpoint's typical week at that weekday and hour. */
   vs_typical: VsTypical | null;
   trend: Trend;
-  type_of_data: 'live' | 'replay' | 'imported' | null;
+  type_of_data: TypeOfData | null;
   /** A live feed's reading no older than 3 hours (never replayed or imported data). */
   is_realtime: boolean;
 }
@@ -45,6 +45,17 @@ function typicalCell(repos: LiveRepos, checkpoint: CheckpointRow, latest: Observ
 }
 
 export const nowSeconds = (deps: OperationDeps) => Math.floor(deps.now().getTime() / 1000);
+
+export type TypeOfData = 'live' | 'replay' | 'imported';
+
+/** What a series' readings are: from a live feed, imported from a file, or the recorded sample replayed. */
+export const typeOfDataOf = (view: SeriesView): TypeOfData => (view.sample ? 'replay' : view.realtime ? 'live' : 'imported');
+
+/** Whether a reading `ageS` old is real time: live, and fresh or recent (no older than 3 hours). */
+export function isRealtimeOf(type: TypeOfData, ageS: number): boolean {
+  const freshness = freshnessOf(Math.max(0, ageS) / 60);
+  return type === 'live' && (freshness === 'fresh' || freshness === 'recent');
+}
 
 /** The checkpoint or 404 `unknown_ppid`. */
 export function checkpointOr404(deps: OperationDeps, ppid: string): CheckpointRow {
@@ -70,7 +81,7 @@ export function liveState(repos: LiveRepos, checkpoint: CheckpointRow, nowS: num
   const { waitMin, estimated } = waitOf(latest);
   const ageS = Math.max(0, nowS - latest.ts);
   const freshness = freshnessOf(ageS / 60);
-  const typeOfData = view.sample ? 'replay' : view.realtime ? 'live' : 'imported';
+  const typeOfData = typeOfDataOf(view);
   const typical = typicalCell(repos, checkpoint, latest, waitMin);
   return {
     checkpoint, view, latest,
@@ -86,7 +97,7 @@ export function liveState(repos: LiveRepos, checkpoint: CheckpointRow, nowS: num
     vs_typical: vsTypicalOf(typical.value, typical.cell),
     trend: trendOf(history, latest),
     type_of_data: typeOfData,
-    is_realtime: typeOfData === 'live' && (freshness === 'fresh' || freshness === 'recent'),
+    is_realtime: isRealtimeOf(typeOfData, ageS),
   };
 }
 

@@ -10,17 +10,16 @@ import { notFound } from '../../models/errors.js';
 import { QueueStreamInput, QueueStreamOutput, type StreamReading } from '../../models/queue-stream.js';
 import type { ObservationRow } from '../../data/observations-repo.js';
 import type { OperationDeps } from '../deps.js';
-import { nowSeconds, noReadings } from '../live/checkpoint-live.js';
-import { STALE_AFTER_S } from '../jobs/product-health.js';
+import { isRealtimeOf, nowSeconds, noReadings, typeOfDataOf } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 
 /** A stored reading as a stream event carries it. */
 export function streamReading(view: SeriesView, row: ObservationRow, nowS: number): StreamReading {
   const { waitMin, estimated } = waitOf(row);
-  const type = view.sample ? 'replay' : view.realtime ? 'live' : 'imported';
+  const type = typeOfDataOf(view);
   return {
     ppid: view.ppid, at: new Date(row.ts * 1000).toISOString(), queue_now: row.queue, wait_min: waitMin, wait_time_estimated: estimated,
-    data_quality: row.data_quality, source: view.label, type_of_data: type, is_realtime: type === 'live' && nowS - row.ts <= STALE_AFTER_S,
+    data_quality: row.data_quality, source: view.label, type_of_data: type, is_realtime: isRealtimeOf(type, nowS - row.ts),
   };
 }
 
