@@ -7,7 +7,7 @@
 import type { BucketName, MemberName } from '../../models/engine-results.js';
 import { CALENDAR_MEMBER_DEFAULTS, CalendarMember, lagWeeksFor, type CalendarMemberOptions } from './calendar-member.js';
 import type { HourCalendar } from './hour-calendar.js';
-import { intervalScales } from './interval-scale.js';
+import { scalesAt } from './interval-scale.js';
 import { MEMBERS, WINDOW_MEMBER_NAMES } from './members.js';
 
 export interface BacktestOptions {
@@ -85,6 +85,6 @@ export function runOrigins(values: Float64Array, calendar: HourCalendar, origins
     const preds = memberForecasts(values, calendar, t0, steps, o.windowH, { member, coefficients: coefficients[fits.get(t0)!]! });
     o.onProgress?.(index + 1, origins.length);
     return { index, t0, actual: values.subarray(t0, t0 + steps), preds,
-      scale: o.scaledIntervals ? intervalScales(values.subarray(Math.max(0, t0 - o.windowH), t0), steps) : undefined };
+      scale: o.scaledIntervals ? scalesAt(values, t0, o.windowH, steps) : undefined };
   });
 }

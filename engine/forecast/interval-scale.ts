@@ -71,3 +71,8 @@ export function intervalScales(history: Float64Array, steps: number): Float64Arr
   }
   return out;
 }
+
+/** The interval scales of the `steps` hours from hour `t0` of `values`, read from the `windowH` hours before it. */
+export function scalesAt(values: Float64Array, t0: number, windowH: number, steps: number): Float64Array {
+  return intervalScales(values.subarray(Math.max(0, t0 - windowH), t0), steps);
+}

@@ -14,7 +14,7 @@ import { CalendarMember, lagWeeksFor, predictStored } from './calendar-member.js
 import { blend, ensembleResiduals, interval, type MemberWeights } from './ensemble.js';
 import { cellsCalendar, type HourCalendar } from './hour-calendar.js';
 import { evaluateRuns, memberErrors } from './metrics.js';
-import { intervalScales } from './interval-scale.js';
+import { scalesAt } from './interval-scale.js';
 import { MEMBER_NAMES } from './members.js';
 
 export type { BacktestOptions, BucketMetrics, BucketName, ForecastModel };
@@ -151,6 +151,14 @@ export function evaluateModel(values: Float64Array, calendar: HourCalendar | Int
 }
 
 /**
+ * The interval scales of a forecast of the `steps` hours after `values` by `model`; undefined for a model
+ * stored before scaled intervals, whose quantiles are plain residuals.
+ */
+export function forecastScales(model: ForecastModel, values: Float64Array, steps: number, windowH = DEFAULT_BACKTEST.windowH): Float64Array | undefined {
+  return model.interval_scale ? scalesAt(values, values.length, windowH, steps) : undefined;
+}
+
+/**
  * The model's forecast of the `steps` hours after `values`. `calendar` covers the history and those
  * hours (week cells alone do too: the calendar regression is then silent, as for a model without it).
  */
@@ -159,14 +167,13 @@ export function predict(values: Float64Array, calendar: HourCalendar | Int32Arra
   const cal = calendarOf(calendar);
   const preds = memberForecasts(values, cal, values.length, steps, windowH, null);
   if (model.calendar) preds.calendar_ridge = predictStored(model.calendar, values, cal, steps);
-  // Quantiles of a model stored before scaled intervals are plain residuals.
-  const scale = model.interval_scale ? intervalScales(values.subarray(Math.max(0, values.length - windowH)), steps) : new Float64Array(steps).fill(1);
+  const scale = forecastScales(model, values, steps, windowH);
   const path = Object.fromEntries(['mean', 'lo80', 'hi80', 'lo50', 'hi50', 'lo95', 'hi95'].map((k) => [k, new Float64Array(steps)])) as unknown as ForecastPath;
   for (let s = 0; s < steps; s++) {
     const bucket = bucketOf(s);
     const f = blend(preds, s, model.weights[bucket]);
     path.mean[s] = f;
-    const iv = Number.isNaN(f) ? null : interval(f, model.quantiles[bucket], scale[s]!);
+    const iv = Number.isNaN(f) ? null : interval(f, model.quantiles[bucket], scale?.[s] ?? 1);
     for (const k of ['lo80', 'hi80', 'lo50', 'hi50', 'lo95', 'hi95'] as const) path[k][s] = iv ? iv[k] : NaN;
   }
   return path;

@@ -6,9 +6,8 @@
 import { DEFAULT_BACKTEST, memberForecasts, type BacktestOptions } from './backtest.js';
 import { predictStored } from './calendar-member.js';
 import { sliceCalendar, type HourCalendar } from './hour-calendar.js';
-import { intervalScales } from './interval-scale.js';
 import { Scorecard } from './metrics.js';
-import { fitForecastModel } from './model.js';
+import { fitForecastModel, forecastScales } from './model.js';
 
 export interface OriginEvaluation {
   card: Scorecard;
@@ -38,7 +37,7 @@ export function evaluateAtOrigins(values: Float64Array, calendar: HourCalendar, 
     const preds = memberForecasts(history, cal, history.length, steps, o.windowH, null);
     if (model.calendar) preds.calendar_ridge = predictStored(model.calendar, history, cal, steps);
     card.add({ index: i, t0, actual: values.subarray(t0, t0 + steps), preds,
-      scale: model.interval_scale ? intervalScales(history.subarray(Math.max(0, history.length - o.windowH)), steps) : undefined }, model.weights, model.quantiles);
+      scale: forecastScales(model, history, steps, o.windowH) }, model.weights, model.quantiles);
     o.onOrigin?.(i + 1, origins.length);
   });
   return { card, skipped };
