@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { decimal, oneOf, ppid, reject, text } from './query.js';
+import { TypeOfData } from './queue.js';
 
 /** Active alerts a key may hold, per plan. */
 export const ALERT_LIMITS = Object.freeze({ explorer: 5, payg: 100 } as const);
@@ -25,10 +26,15 @@ const quietHours = () =>
 export const IDEMPOTENCY_WINDOW_H = 24;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+/** What an alert watches, and when it fires. */
+const METRICS = ['wait_min', 'queue'] as const;
+const Metric = z.enum(METRICS);
+const Condition = z.enum(['below', 'above', 'change_pct']);
+
 export const CreateAlertInput = z
   .object({
     ppid: ppid().describe('the checkpoint whose readings the alert watches'),
-    metric: oneOf(['wait_min', 'queue'] as const).describe('wait_min (minutes) or queue (vehicles)'),
+    metric: oneOf(METRICS).describe('wait_min (minutes) or queue (vehicles)'),
     below: decimal(0, 1_000_000).optional().describe('fire when the value falls below this'),
     above: decimal(0, 1_000_000).optional().describe('fire when the value rises above this'),
     change_pct: decimal(1, 1_000).optional().describe('fire when the value moved by this many percent since the last firing'),
@@ -65,8 +71,8 @@ const Delivery = z.object({
 export const Alert = z.object({
   id: z.string(),
   ppid: z.string(),
-  metric: z.enum(['wait_min', 'queue']),
-  condition: z.enum(['below', 'above', 'change_pct']),
+  metric: Metric,
+  condition: Condition,
   threshold: z.number(),
   quiet_hours: z.object({ from: z.string(), to: z.string() }).nullable(),
   webhook_url: z.string(),
@@ -97,10 +103,10 @@ export const AlertEvent = z.object({
   id: z.string().describe('evt_…: the same on every retry of this event (drop repeats by it)'),
   type: z.literal('alert.fired'),
   created_at: z.string().describe('when the alert fired'),
-  alert: z.object({ id: z.string(), ppid: z.string(), metric: z.enum(['wait_min', 'queue']), condition: z.enum(['below', 'above', 'change_pct']), threshold: z.number() }),
+  alert: Alert.pick({ id: true, ppid: true, metric: true, condition: true, threshold: true }),
   reading: z.object({
     at: z.string().nullable(), value: z.number(), wait_min: z.number().nullable(), queue: z.number().nullable(),
-    source: z.string().nullable(), type_of_data: z.enum(['live', 'replay', 'imported']).nullable(), is_realtime: z.boolean(),
+    source: z.string().nullable(), type_of_data: TypeOfData.nullable(), is_realtime: z.boolean(),
   }),
   forecast: z.array(z.object({
     time: z.number().int(), hours_from_now: z.number().int(), avg_cars: z.number().nullable(), wait_min: z.number().nullable(),

@@ -1,6 +1,6 @@
 /** `queue-stream` (docs/alerts.md): the readings of up to 20 checkpoints, then every new one as an event. */
 import { z } from 'zod';
-import { MAX_MULTI_PPIDS } from './queue.js';
+import { DataQuality, MAX_MULTI_PPIDS, TypeOfData } from './queue.js';
 import { commaList, ppid } from './query.js';
 
 export const QueueStreamInput = z.object({
@@ -15,9 +15,9 @@ export const StreamReading = z.object({
   queue_now: z.number().nullable(),
   wait_min: z.number().nullable(),
   wait_time_estimated: z.boolean(),
-  data_quality: z.enum(['high', 'low']),
+  data_quality: DataQuality,
   source: z.string(),
-  type_of_data: z.enum(['live', 'replay', 'imported']),
+  type_of_data: TypeOfData,
   is_realtime: z.boolean(),
 });
 export type StreamReading = z.output<typeof StreamReading>;
