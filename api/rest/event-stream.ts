@@ -81,7 +81,9 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
       reply.hijack();
       const raw = reply.raw;
       const { 'content-type': _type, etag: _etag, ...rateHeaders } = outcome.headers;
-      raw.writeHead(200, { ...rateHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+      // What every response gets (the request id, CORS, the security headers: set on the reply by the hooks) goes
+      // out too: a hijacked reply writes its own head.
+      raw.writeHead(200, { ...reply.getHeaders(), ...rateHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
       // The newest reading sent per checkpoint: a new reading is one after its own checkpoint's, so that a
       // feed's reading stored late, older than another checkpoint's already sent, is not lost.
       const sent = new Map<string, number>();

@@ -82,6 +82,11 @@ test('a stream sends the snapshot, then each imported reading as an event; a rec
   const res = await stream.response;
   assert.equal(res.status, 200);
   assert.match(String(res.headers.get('content-type')), /^text\/event-stream/);
+  // The headers every response has: a page on another site can read the stream, and the id names the call.
+  assert.equal(res.headers.get('access-control-allow-origin'), '*');
+  assert.match(String(res.headers.get('access-control-expose-headers')), /X-Request-Id/);
+  assert.match(String(res.headers.get('x-request-id')), /\S/);
+  assert.ok(res.headers.get('ratelimit'), 'the rate-limit headers still go out');
   const snapshot = await stream.next();
   assert.equal(snapshot!.event, 'snapshot');
   const envelope = JSON.parse(snapshot!.data!);
