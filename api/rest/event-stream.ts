@@ -7,6 +7,7 @@
  * checkpoints as the data versions move (this process's writes at once, another's at the next poll), a
  * comment every 15 s, and an `error` event and the end when the key is revoked or the server stops.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StreamReading } from '../../models/queue-stream.js';
@@ -83,7 +84,7 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
       const { 'content-type': _type, etag: _etag, ...rateHeaders } = outcome.headers;
       // What every response gets (the request id, CORS, the security headers: set on the reply by the hooks) goes
       // out too: a hijacked reply writes its own head.
-      raw.writeHead(200, { ...reply.getHeaders(), ...rateHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
+      raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...rateHeaders, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' });
       // The newest reading sent per checkpoint: a new reading is one after its own checkpoint's, so that a
       // feed's reading stored late, older than another checkpoint's already sent, is not lost.
       const sent = new Map<string, number>();
