@@ -4,6 +4,7 @@ import { createDataVersions } from '../data/data-versions.js';
 import { createDayStatsRepo } from '../data/day-stats-repo.js';
 import { createDirectoryRepo } from '../data/directory/directory-repo.js';
 import { createForecastModelsRepo } from '../data/forecast-models-repo.js';
+import { createTooShortRepo } from '../data/too-short-repo.js';
 import { createKeysRepo } from '../data/keys-repo.js';
 import { createObservationsRepo } from '../data/observations-repo.js';
 import { createPlacesRepo } from '../data/places-repo.js';
@@ -69,6 +70,7 @@ export function createDeps(parts: DepsParts) {
       observations,
       dayStats: createDayStatsRepo(db),
       forecastModels: createForecastModelsRepo(db),
+      tooShort: createTooShortRepo(db),
       places: createPlacesRepo(db),
       roadReports: createRoadReportsRepo(db),
       bus: createBusRepo(db),

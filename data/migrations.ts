@@ -430,4 +430,12 @@ export const MIGRATIONS: readonly string[] = [
   `ALTER TABLE alerts ADD COLUMN idempotency_key TEXT;
    ALTER TABLE alerts ADD COLUMN request_digest TEXT;
    CREATE UNIQUE INDEX alerts_idempotency ON alerts (key_id, idempotency_key) WHERE idempotency_key IS NOT NULL;`,
+  // 22 (too short): the checkpoints a daily job last found too short for a typical week or a forecast model, and
+  // when; a stored result removes the row. Neither a result nor a row: the job has not reached it yet.
+  `CREATE TABLE too_short (
+     ppid        TEXT NOT NULL,
+     result      TEXT NOT NULL CHECK (result IN ('day_stats', 'forecast_main', 'forecast_wait')),
+     checked_at  TEXT NOT NULL,
+     PRIMARY KEY (ppid, result)
+   ) STRICT, WITHOUT ROWID;`,
 ];

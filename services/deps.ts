@@ -10,6 +10,7 @@ import type { DataVersions } from '../data/data-versions.js';
 import type { DayStatsRepo } from '../data/day-stats-repo.js';
 import type { DirectoryRepo } from '../data/directory/directory-repo.js';
 import type { ForecastModelsRepo } from '../data/forecast-models-repo.js';
+import type { TooShortRepo } from '../data/too-short-repo.js';
 import type { ObservationsRepo } from '../data/observations-repo.js';
 import type { PlacesRepo } from '../data/places-repo.js';
 import type { RoadReportsRepo } from '../data/road-reports-repo.js';
@@ -45,6 +46,7 @@ export interface OperationRepos {
   observations: ObservationsRepo;
   dayStats: DayStatsRepo;
   forecastModels: ForecastModelsRepo;
+  tooShort: TooShortRepo;
   places: PlacesRepo;
   roadReports: RoadReportsRepo;
   bus: BusRepo;

@@ -1,8 +1,8 @@
 /**
  * The day-stats job: for every checkpoint with observations, the typical week over the last 60 days,
  * computed whole in the worker pool (from the checkpoint's id) and stored here. Too little data (fewer
- * than DAY_STATS_MIN_DAYS local days holding readings) removes any stored week, so the product answers
- * 404 `no_day_stats`.
+ * than DAY_STATS_MIN_DAYS local days holding readings) removes any stored week and says when it was found
+ * too short, so the product answers 404 `no_day_stats`, saying which: too short, or not reached yet.
  */
 import type { OperationDeps } from '../deps.js';
 import { nowSeconds } from '../live/checkpoint-live.js';
@@ -20,6 +20,7 @@ export async function runDayStats(deps: OperationDeps, signal?: AbortSignal): Pr
     const week = await deps.engine.run('dayStats', { ppid, nowS });
     if (!week) {
       deps.repos.dayStats.remove(ppid);
+      deps.repos.tooShort.mark(ppid, 'day_stats', deps.now().toISOString());
       removed++;
       continue;
     }
@@ -27,6 +28,7 @@ export async function runDayStats(deps: OperationDeps, signal?: AbortSignal): Pr
       ppid, generated_at: deps.now().toISOString(), unit: week.unit, timezone: week.timezone,
       period_days: week.periodDays, data_quality: week.dataQuality, stats: week.stats,
     });
+    deps.repos.tooShort.clear(ppid, 'day_stats');
     stored++;
   }
   deps.versions.refresh();

@@ -1,8 +1,9 @@
 /**
  * The daily model job: for every checkpoint with observations, back-test and fit the forecast ensemble,
  * whole in the worker pool (from the checkpoint's id), for its main series and, where the source also
- * states waits, for the wait; the models are stored here. Too little history removes any stored model
- * (the forecast product then answers 404).
+ * states waits, for the wait; the models are stored here. Too little history removes any stored model and
+ * says when it was found too short (the forecast product then answers 404, saying which: too short, or not
+ * reached yet).
  */
 import type { ModelMetric } from '../../data/forecast-models-repo.js';
 import type { OperationDeps } from '../deps.js';
@@ -23,10 +24,12 @@ export async function runForecastModels(deps: OperationDeps, signal?: AbortSigna
       const fit = models[metric];
       if (!fit) {
         deps.repos.forecastModels.remove(ppid, metric);
+        deps.repos.tooShort.mark(ppid, `forecast_${metric}`, deps.now().toISOString());
         removed++;
         continue;
       }
       deps.repos.forecastModels.save({ ppid, metric, unit: fit.unit, generated_at: deps.now().toISOString(), model: fit.model });
+      deps.repos.tooShort.clear(ppid, `forecast_${metric}`);
       fitted++;
     }
   }

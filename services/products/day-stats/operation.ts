@@ -1,8 +1,8 @@
 /** `day-stats`: the typical week of a checkpoint, as the daily job last computed it. */
-import { notFound } from '../../../models/errors.js';
 import { unitLabel } from '../../../models/labels.js';
 import { DayStatsInput, DayStatsOutput } from '../../../models/stats.js';
 import { DAY_STATS_MIN_DAYS } from '../../jobs/day-stats-job.js';
+import { missingResult } from '../../jobs/missing-result.js';
 import { checkpointOr404 } from '../../live/checkpoint-live.js';
 import { defineOperation } from '../../operation.js';
 
@@ -41,7 +41,7 @@ export const dayStats = defineOperation({
   handler(input, deps) {
     checkpointOr404(deps, input.ppid);
     const stored = deps.repos.dayStats.get(input.ppid);
-    if (!stored) throw notFound(`${input.ppid} has too little data for a typical week (fewer than ${DAY_STATS_MIN_DAYS} days).`, 'no_day_stats');
+    if (!stored) throw missingResult(deps, input.ppid, 'day_stats', 'typical week', `too little data for a typical week (fewer than ${DAY_STATS_MIN_DAYS} days)`, 'no_day_stats');
     return {
       data: {
         ppid: input.ppid, tz: stored.timezone, unit: stored.unit, unit_label: unitLabel(stored.unit, input.lang.lang), ...stored.stats,

@@ -3,6 +3,11 @@ import { notFound } from '../../../models/errors.js';
 import { ForecastAnswer, ForecastInput } from '../../../models/forecast.js';
 import { checkpointOr404, liveVersion, nextHourMs, nowSeconds } from '../../live/checkpoint-live.js';
 import { defineOperation } from '../../operation.js';
+import { missingResult } from '../../jobs/missing-result.js';
+import { FORECAST_HISTORY_DAYS } from './task.js';
+
+/** What a back-tested forecast needs. */
+const TOO_SHORT = 'too little history (at least 18 days of readings)';
 
 export const forecast = defineOperation({
   name: 'forecast',
@@ -34,9 +39,11 @@ export const forecast = defineOperation({
   // checkpoint's id and comes back serialised, rows complete; the event loop only checks the id and sends.
   async handler(input, deps) {
     checkpointOr404(deps, input.ppid);
-    const answer = deps.versions.model(input.ppid) === '-' ? null
-      : await deps.engine.run('forecast', { ppid: input.ppid, steps: input.prediction_steps, nowS: nowSeconds(deps) });
-    if (!answer) throw notFound(`${input.ppid} has too little history for a back-tested forecast (at least 18 days of readings).`, 'no_forecast_model');
+    if (deps.versions.model(input.ppid) === '-') {
+      throw missingResult(deps, input.ppid, 'forecast_main', 'forecast model', `${TOO_SHORT} for a back-tested forecast`, 'no_forecast_model');
+    }
+    const answer = await deps.engine.run('forecast', { ppid: input.ppid, steps: input.prediction_steps, nowS: nowSeconds(deps) });
+    if (!answer) throw notFound(`${input.ppid} has ${TOO_SHORT} in the last ${FORECAST_HISTORY_DAYS} days for its forecast model.`, 'no_forecast_model');
     return answer;
   },
 });

@@ -46,6 +46,9 @@ describe('the worker pool does whole jobs from ids', () => {
     assert.equal(week.stored + week.removed, 3, 'three checkpoints, then the job stopped');
     assert.ok(week.stored > 0 && models.fitted > 0, `the jobs did their work (${week.stored} weeks, ${models.fitted} models)`);
     const withModel = [...deps.repos.forecastModels.ppids()][0]!;
+    // A checkpoint with readings that the stopped job never reached is not blamed on its history.
+    const unreached = [...deps.repos.observations.ppidsWithData()].find((p) => !deps.repos.forecastModels.ppids().has(p))!;
+    assert.match((await get(`forecast?ppid=${unreached}`)).body.error.message, /has no forecast model yet: the daily model job has not reached it/);
     const forecast = await get(`forecast?ppid=${withModel}&prediction_steps=168`);
     assert.equal(forecast.status, 200);
     assert.equal(forecast.body.data.length, 168);
@@ -82,6 +85,7 @@ describe('the worker pool does whole jobs from ids', () => {
     const sent = recordTasks(deps as never);
     const res = await get('forecast?ppid=id_114');
     assert.deepEqual([res.status, res.body.error.reason], [404, 'no_forecast_model']);
+    assert.equal(res.body.error.message, 'id_114 has no readings, so no forecast model.');
     assert.equal(sent.length, 0);
   });
 });

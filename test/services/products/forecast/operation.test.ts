@@ -36,7 +36,8 @@ describe('forecast', () => {
     assert.equal(week.meta.model.unit, 'minutes');
     assert.ok(week.data.every((s: { avg_cars: null; wait_min: number }) => s.avg_cars === null && s.wait_min !== null));
     assert.equal((await get('forecast?ppid=id_119&prediction_steps=48')).error.reason, 'invalid_steps');
-    assert.equal((await get('forecast?ppid=id_1014')).error.reason, 'no_forecast_model');
+    const none = (await get('forecast?ppid=id_1014')).error;
+    assert.deepEqual([none.reason, none.message], ['no_forecast_model', 'id_1014 has no readings, so no forecast model.']);
   });
 });
 
