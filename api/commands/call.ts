@@ -4,6 +4,7 @@
  * output. The caller is the key given, else BDDS_API_KEY, else the operator's BDDS_INTERNAL_TOKEN.
  */
 import { randomUUID } from 'node:crypto';
+import { KEY_PREFIX } from '../access/key-format.js';
 import { createPipeline } from '../pipeline/pipeline.js';
 import { findOperation, operations } from '../../services/registry.js';
 import { processIo, type CliIo, UsageError } from './io.js';
@@ -19,21 +20,32 @@ the answer is an error (the error envelope is still printed), 2 on bad usage.
 The caller: --key, else BDDS_API_KEY, else BDDS_INTERNAL_TOKEN (the operator: not metered).
 Path parameters are options too: bdds call border --origin 1 --destination 2 --crossing_type 4
 
-Products: ${operations.map((op) => op.slug).join(', ')}
+Products: ${productNames().join(', ')}
 Uses the store named by BDDS_DB and the clock of BDDS_NOW.`;
 
-/** `--name value` and `--name=value` pairs; a name given twice becomes a list (refused by the pipeline). */
+/** What names each product on the command line: its slug, or its name where products share one (alerts). */
+export function productNames(): string[] {
+  return operations.map((op) => (operations.filter((o) => o.slug === op.slug).length === 1 ? op.slug : op.name));
+}
+
+/** An argument as an error may echo it: an API key never (a mistyped line is often pasted into a report). */
+const echo = (arg: string) => (arg.includes(KEY_PREFIX) ? `${KEY_PREFIX}…` : arg);
+
+/**
+ * `--name value` and `--name=value` pairs; a name given twice becomes a list (refused by the pipeline). A value
+ * never starts with `--` (`--ppid --key K` lacks the ppid; an empty one is `--ppid=`).
+ */
 export function parseParams(args: readonly string[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (!arg.startsWith('--') || arg.length < 3) throw new UsageError(`expected --<parameter> <value>, got '${arg}'`);
+    if (!arg.startsWith('--') || arg.length < 3) throw new UsageError(`expected --<parameter> <value>, got '${echo(arg)}'`);
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
     let value: string;
     if (eq > 0) value = arg.slice(eq + 1);
-    else if (i + 1 < args.length) value = args[++i]!;
-    else throw new UsageError(`--${name} needs a value`);
+    else if (i + 1 < args.length && !args[i + 1]!.startsWith('--')) value = args[++i]!;
+    else throw new UsageError(`--${echo(name)} needs a value`);
     const previous = out[name];
     out[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
   }
@@ -43,7 +55,7 @@ export function parseParams(args: readonly string[]): Record<string, string | st
 export async function callCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const [product, ...rest] = args;
   const op = product === undefined ? undefined : findOperation(operations, product);
-  if (!op) throw new UsageError(`name a product: ${operations.map((o) => o.slug).join(', ')}`);
+  if (!op) throw new UsageError(`name a product: ${productNames().join(', ')}`);
   const params = parseParams(rest);
   const { key, ...values } = params;
   if (Array.isArray(key)) throw new UsageError('--key is given more than once');

@@ -83,6 +83,27 @@ describe('bdds command line', () => {
     assert.match(result.stderr, /BDDS_PORT/);
   });
 
+  it('bdds call: a missing value is named without taking the next option as it, and an API key is never echoed', async () => {
+    const key = 'bdds_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+    const missing = await cli(['call', 'queue', '--ppid', '--key', key]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /--ppid needs a value/);
+    const stray = await cli(['call', 'queue', key]);
+    assert.equal(stray.status, 2);
+    assert.match(stray.stderr, /expected --<parameter> <value>, got 'bdds_…'/);
+    for (const out of [missing, stray]) assert.ok(!`${out.stdout}${out.stderr}`.includes(key.slice(5)), 'the key is not printed');
+  });
+
+  it('bdds call names each product once: products that share a path by their names', async () => {
+    const usage = (await cli(['call', '--help'])).stdout;
+    const products = usage.split('\n').find((line) => line.startsWith('Products: '))!.slice('Products: '.length).split(', ');
+    assert.equal(new Set(products).size, products.length, products.join(', '));
+    for (const name of ['createAlert', 'listAlerts', 'deleteAlert', 'queue', 'day-stats']) assert.ok(products.includes(name), name);
+    const ambiguous = await cli(['call', 'alerts']);
+    assert.equal(ambiguous.status, 2);
+    assert.match(ambiguous.stderr, /name a product: .*createAlert, listAlerts, deleteAlert/);
+  });
+
   it('exits 2 on an unknown command', async () => {
     assert.equal((await cli(['frobnicate'])).status, 2);
   });
