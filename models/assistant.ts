@@ -168,6 +168,8 @@ export const TEMPLATE_KEYS = [
   'latest_known', 'border_intro', 'border_intro_latest', 'border_forecast_intro', 'border_typical_intro', 'border_none',
   'not_ready', 'typical_instead', 'reading_instead', 'travel_intro_latest',
   'alert_howto', 'alert_below', 'alert_above', 'alert_change', 'metric_wait', 'metric_queue', 'alert_reply',
+  'border_wait_intro', 'border_wait_intro_latest', 'border_queue_only', 'border_unread_count', 'border_unforecast_count',
+  'price_legal_maximum', 'price_station_mean',
 ] as const;
 
 export const Templates = z.object({

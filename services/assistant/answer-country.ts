@@ -1,6 +1,7 @@
 /**
- * What a country holds: national fuel prices (`fuel`, with the price's date, and past the product's limit
- * of 45 days "latest known, N days old"), truck bans (`truck-bans`), trading Sundays (`trading-sundays`)
+ * What a country holds: national fuel prices (`fuel`, with the price's date, past the product's limit
+ * of 45 days "latest known, N days old", and what kind of price it is when it is not an average paid: a
+ * legal maximum, a mean of stations' reports), truck bans (`truck-bans`), trading Sundays (`trading-sundays`)
  * and road reports in force (`road-conditions`). The country is the one named, else the one across the
  * border at the crossing named.
  */
@@ -30,7 +31,7 @@ export async function answerFuel(ctx: AnswerContext): Promise<void> {
   const country = named.find((x) => held.includes(x)) ?? named[0] ?? neighbourAt(ctx);
   if (!country) return ctx.refuse(c.fill('fuel_need_country', { countries: held.map(ctx.countryLabel).join(', ') }));
   const got = await ctx.call<{ updated: string | null; currency: string | null; prices: Record<string, number>; source: string | null;
-    age_days: number | null; current: boolean | null }>(fuel, { mode: 'country', country, lang: ctx.lang });
+    age_days: number | null; current: boolean | null; price_kind: 'national_average' | 'station_mean' | 'legal_maximum' | null }>(fuel, { mode: 'country', country, lang: ctx.lang });
   const f = got.data;
   if (!f.updated || !f.currency || Object.keys(f.prices).length === 0) {
     c.source('fuel', ctx.nowIso);
@@ -43,6 +44,9 @@ export async function answerFuel(ctx: AnswerContext): Promise<void> {
   // The product says whether the price is within its limit; past it, its age is said with its date.
   const date = c.date('updated', f.updated, s, false) + (f.current === false && f.age_days !== null ? latestKnown(ctx, 'age_days', f.age_days * DAY_MS, s) : '');
   ctx.sentences.push(`${c.fill('fuel_intro', { country: ctx.countryLabel(country), date, source: f.source ? c.identifier('source', f.source, s) : '' })} ${lines.join(', ')}.`);
+  // A ceiling or a mean of stations' reports is said to be one: only a national average is what drivers paid.
+  if (f.price_kind === 'legal_maximum') ctx.sentences.push(c.fill('price_legal_maximum'));
+  else if (f.price_kind === 'station_mean') ctx.sentences.push(c.fill('price_station_mean'));
 }
 
 export async function answerTruckBans(ctx: AnswerContext): Promise<void> {

@@ -7,6 +7,7 @@ import { localParts } from '../../engine/local-time.js';
 import { weekdayOf } from '../../engine/calendar.js';
 import type { AssistantWhen } from '../../models/assistant.js';
 import type { OperationDeps } from '../deps.js';
+import { whyMissing } from '../jobs/missing-result.js';
 import { forecast } from '../products/forecast/operation.js';
 import { isNotFound, type AnswerContext } from './context.js';
 
@@ -60,8 +61,16 @@ export async function forecastOf(ctx: AnswerContext, ppid: string): Promise<{ st
   }
 }
 
-/** No forecast model and no typical week is stored yet: the daily jobs have not run since the store was created. */
-export const modelsPending = (deps: OperationDeps) => deps.repos.forecastModels.oldestGeneratedAt() === null;
+/**
+ * The daily model job has not reached any of `ppids` yet (a new store while its first run goes on, readings
+ * imported since the last run): one of them has readings and neither a model nor a finding that it is too short.
+ */
+export const modelsPending = (deps: OperationDeps, ppids: readonly string[]) =>
+  ppids.some((ppid) => deps.repos.forecastModels.stamp(ppid) === null && whyMissing(deps, ppid, 'forecast_main').kind === 'pending');
+
+/** The day-stats job has not reached `ppid` yet: it has readings and neither a typical week nor a finding that it is too short. */
+export const weekPending = (deps: OperationDeps, ppid: string) =>
+  deps.repos.dayStats.get(ppid) === null && whyMissing(deps, ppid, 'day_stats').kind === 'pending';
 
 export interface WeekCells {
   unit: 'vehicles' | 'minutes';

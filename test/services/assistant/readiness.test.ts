@@ -53,6 +53,28 @@ describe('assistant: before the models, and old readings', () => {
     assert.match(border.answer_text, /Typical week for trucks/);
   });
 
+  it('one checkpoint the model job has not reached while the others have models: not ready there; found too short: no forecast', async (t) => {
+    const built = await appWithKey(t, { seed: { history: true, models: true } });
+    const first = await ask(built, 'forecast Yahodyn tomorrow at 6');
+    const ppid = first.sources[0]!.ppid!;
+    assert.equal(first.sources[0]!.product, 'forecast');
+    const models = built.deps.repos.forecastModels;
+    for (const metric of ['main', 'wait'] as const) models.remove(ppid, metric);
+    built.deps.versions.refresh();
+    assert.ok(models.ppids().size > 10, 'the other checkpoints keep their models');
+    const pending = await ask(built, 'forecast Yahodyn tomorrow at 6');
+    assert.match(pending.answer_text, NOT_READY);
+    assert.deepEqual(pending.sources.map((s) => s.product), ['day-stats']);
+    // Another checkpoint, its model removed by the job as too short (the mark is written with the removal).
+    const other = (await ask(built, 'forecast Medyka tomorrow at 6')).sources[0]!.ppid!;
+    for (const metric of ['main', 'wait'] as const) models.remove(other, metric);
+    built.deps.repos.tooShort.mark(other, 'forecast_main', built.deps.now().toISOString());
+    built.deps.versions.refresh();
+    const short = await ask(built, 'forecast Medyka tomorrow at 6');
+    assert.doesNotMatch(short.answer_text, NOT_READY);
+    assert.equal(short.grounded, false, short.answer_text);
+  });
+
   it('a reading past three hours is the latest known, with its age, and no answer calls it now', async (t) => {
     // Not replayed: the recording ends in August 2026, months before the test's clock.
     const built = await appWithKey(t, { seed: { history: true }, replay: false });

@@ -7,7 +7,8 @@ import type { TestContext } from 'node:test';
 import { after, before, describe, it } from 'node:test';
 import { ungroundedNumbers } from '../../../engine/assistant/compose.js';
 import { operationsByName } from '../../../services/registry.js';
-import { LANGUAGES } from '../../../models/languages.js';
+import { LANGUAGES, type Lang } from '../../../models/languages.js';
+import { assistantData } from '../../../services/assistant/lexicon.js';
 import { appWithKey, FIXED_NOW } from '../../helpers/deps.js';
 import { createHarness, type TransportHarness } from '../../helpers/transports.js';
 
@@ -108,6 +109,20 @@ describe('assistant', () => {
       const { body } = await ask('queue Medyka', `&lang=${lang}`);
       assert.equal(body.data.lang, lang);
       assert.deepEqual(ungroundedNumbers(body.data.answer_text, body.data.figures, namesIn(lang, body.data)), [], `${lang}: ${body.data.answer_text}`);
+    }
+  });
+
+  it('ranks a border, names the zone of its times and the kind of a price in every language, every number a figure', async () => {
+    for (const lang of LANGUAGES) {
+      const border = (await ask('which crossing to Poland is fastest for trucks now', `&lang=${lang}`)).body.data;
+      assert.equal(border.intent, 'best_crossing', lang);
+      assert.equal(border.sources.length, 7, `${lang}: every crossing with a reading`);
+      assert.ok(border.figures.some((f: { unit: string | null }) => f.unit === 'zone'), `${lang}: ${border.answer_text}`);
+      assert.deepEqual(ungroundedNumbers(border.answer_text, border.figures, namesIn(lang, border)), [], `${lang}: ${border.answer_text}`);
+      const fuel = (await ask('diesel price in Poland', `&lang=${lang}`)).body.data;
+      assert.equal(fuel.intent, 'fuel_prices', lang);
+      assert.ok(fuel.answer_text.includes(assistantData().templates.get(lang as Lang)!.text.price_legal_maximum), `${lang}: ${fuel.answer_text}`);
+      assert.deepEqual(ungroundedNumbers(fuel.answer_text, fuel.figures, namesIn(lang, fuel)), [], `${lang}: ${fuel.answer_text}`);
     }
   });
 
