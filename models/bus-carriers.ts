@@ -1,9 +1,9 @@
 /** `bus-carriers` (contract: per carrier, crossings and wait minutes over a period). */
 import { z } from 'zod';
-import { integer, lang, PPID_PATTERN, reject } from './query.js';
+import { integer, isAll, lang, PPID_PATTERN, reject } from './query.js';
 
 export const BusCarriersInput = z.object({
-  ppid: z.string().transform((raw, ctx) => (raw === 'all' || PPID_PATTERN.test(raw) ? raw : reject(ctx, 'must look like id_123, or be all', 'malformed_ppid')))
+  ppid: z.string().transform((raw, ctx) => (isAll(raw) ? 'all' : PPID_PATTERN.test(raw) ? raw : reject(ctx, 'must look like id_123, or be all', 'malformed_ppid')))
     .describe('checkpoint, or all for every checkpoint'),
   days: integer(1, 90).default(30).describe('period in days, 1 to 90 (default 30)'),
   min_crossings: integer(1, 100_000).default(3).describe('a carrier needs at least this many crossings to be listed (default 3)'),
@@ -25,6 +25,11 @@ export const CarrierServing = z.object({
   carrier: z.string(),
   /** The routes (their published names) whose path crosses here, inferred on the road graph. */
   routes: z.array(z.string()),
+  /**
+   * Routes that cross here on the way back: a network publishes each route one way (one representative
+   * trip), and its return is taken to cross at the same crossing in the other direction.
+   */
+  return_routes: z.array(z.string()).describe('routes published the other way, whose return crosses here (taken to use the same crossing)'),
   source: z.string(),
 });
 

@@ -31,6 +31,8 @@ export const Meta = z
   .object({
     units_consumed: z.number().int().optional(),
     ignored_params: z.array(z.string()).optional(),
+    /** Why a name in `ignored_params` was ignored, where the name alone does not say (a parameter of another mode, an empty name). */
+    ignored_notes: z.array(z.string()).optional(),
     lang: z.string().optional(),
     lang_fallback: z.boolean().optional(),
   })

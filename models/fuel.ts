@@ -2,19 +2,27 @@
 import { z } from 'zod';
 import { isoCountry } from './country-param.js';
 import { FUEL_GRADES } from './places.js';
-import { decimal, integer, lang, latitude, longitude, oneOf, ppid } from './query.js';
+import { decimal, integer, lang, latitude, longitude, oneOf, onlyWhen, ppid } from './query.js';
 
+export const FUEL_MODES = ['country', 'nearest', 'border'] as const;
+const STATION_MODES = ['nearest', 'border'] as const;
+
+/**
+ * Each parameter but `mode` and `lang` applies in some modes only (`onlyWhen`): given in another mode it is not
+ * used, and the answer says so in `meta.ignored_params` and `meta.ignored_notes` (`fuel_type` with
+ * `mode=country`, `ppid` with `mode=nearest`), never silently.
+ */
 export const FuelInput = z.object({
-  mode: oneOf(['country', 'nearest', 'border']).default('country').describe('country (national average), nearest (stations near lat/lon) or border (stations near a checkpoint)'),
-  country: isoCountry().optional().describe('mode=country: ISO-2 code (or country number); default every country held'),
-  lat: latitude().optional().describe('mode=nearest: latitude'),
-  lon: longitude().optional().describe('mode=nearest: longitude'),
-  lng: longitude().optional().describe('alias of lon'),
-  radius_km: decimal(0.1, 200).default(30).describe('mode=nearest/border: search radius in km (default 30, at most 200)'),
-  ppid: ppid().optional().describe('mode=border: the checkpoint'),
-  fuel_type: oneOf(FUEL_GRADES).optional().describe('only stations selling this grade, cheapest first'),
+  mode: oneOf(FUEL_MODES).default('country').describe('country (national average), nearest (stations near lat/lon) or border (stations near a checkpoint)'),
+  country: onlyWhen(isoCountry().optional().describe('mode=country: ISO-2 code (or country number); default every country held'), 'mode', ['country']),
+  lat: onlyWhen(latitude().optional().describe('mode=nearest: latitude'), 'mode', ['nearest']),
+  lon: onlyWhen(longitude().optional().describe('mode=nearest: longitude'), 'mode', ['nearest']),
+  lng: onlyWhen(longitude().optional().describe('mode=nearest: alias of lon'), 'mode', ['nearest']),
+  radius_km: onlyWhen(decimal(0.1, 200).default(30).describe('mode=nearest/border: search radius in km (default 30, at most 200)'), 'mode', STATION_MODES),
+  ppid: onlyWhen(ppid().optional().describe('mode=border: the checkpoint'), 'mode', ['border']),
+  fuel_type: onlyWhen(oneOf(FUEL_GRADES).optional().describe('mode=nearest/border: only stations selling this grade, cheapest first'), 'mode', STATION_MODES),
   lang: lang().describe('language of country names (default en)'),
-  limit: integer(1, 50).default(5).describe('mode=nearest/border: at most this many stations (default 5, at most 50)'),
+  limit: onlyWhen(integer(1, 50).default(5).describe('mode=nearest/border: at most this many stations (default 5, at most 50)'), 'mode', STATION_MODES),
 });
 export type FuelInput = z.infer<typeof FuelInput>;
 

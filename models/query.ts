@@ -99,9 +99,10 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
       : reject(ctx, `must be one of: ${values.join(', ')}`, 'invalid_value'));
 
 /**
- * A comma-separated list in one value: items trimmed, empties dropped, capped at `max` items
- * before any other work, duplicates removed (first occurrence kept), each item parsed by `item`.
- * From a JSON transport a list may also come as an array, and an item as a number.
+ * A comma-separated list in one value: items trimmed, empties dropped, duplicates removed (first occurrence
+ * kept), capped at `max` distinct items before any item is parsed, each item parsed by `item`. The cap counts
+ * what the call asks for, as its cost does (contract: computed after de-duplication): `id_1` given 25 times
+ * is one ppid. From a JSON transport a list may also come as an array, and an item as a number.
  */
 export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReason: string) {
   // JSON transports (tRPC, MCP) may send a number or a list of numbers where a query string sends digits.
@@ -110,9 +111,10 @@ export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReas
     const items = Array.isArray(raw) ? raw.map(String) : typeof raw === 'number' ? [String(raw)] : raw.split(',');
     const parts = items.map((s) => s.trim()).filter((s) => s.length > 0);
     if (parts.length === 0) return reject(ctx, 'must name at least one value', 'empty_value');
-    if (parts.length > max) return reject(ctx, `takes at most ${max} values (got ${parts.length})`, tooManyReason);
+    const distinct = new Set(parts);
+    if (distinct.size > max) return reject(ctx, `takes at most ${max} distinct values (got ${distinct.size})`, tooManyReason);
     const out: z.output<T>[] = [];
-    for (const part of new Set(parts)) {
+    for (const part of distinct) {
       const parsed = item.safeParse(part);
       if (!parsed.success) {
         const first = parsed.error.issues[0]!;
@@ -126,20 +128,80 @@ export function commaList<T extends z.ZodType>(item: T, max: number, tooManyReas
   });
 }
 
-/**
- * The word `all`, or what `list` parses (a comma list, or from JSON a number or an array), with the list's
- * own message and reason when it is neither: never zod's bare "Invalid input" of a union.
- */
-export function allOr<T extends z.ZodType>(list: T) {
-  const scalar = z.union([z.string(), z.number()]);
-  // `all` first, so the OpenAPI document lists it as a constant beside the list.
-  return z.union([z.literal('all'), scalar, z.array(scalar)]).transform((raw, ctx): 'all' | z.output<T> => {
-    if (raw === 'all') return 'all';
-    const parsed = list.safeParse(raw);
+/** The word `all` in any case (`all`, `ALL`, `All`), as country codes are case-insensitive beside it. */
+export const isAll = (raw: unknown): boolean => typeof raw === 'string' && raw.toLowerCase() === 'all';
+
+/** `all` (any case), else what `parser` makes of the value, with its own message and reason. */
+function allOrParsed<S extends z.ZodType, T extends z.ZodType>(accepted: S, parser: T) {
+  return accepted.transform((raw, ctx): 'all' | z.output<T> => {
+    if (isAll(raw)) return 'all';
+    const parsed = parser.safeParse(raw);
     if (parsed.success) return parsed.data;
     const first = parsed.error.issues[0]!;
     return reject(ctx, first.message, (first as { params?: { reason?: string } }).params?.reason ?? 'invalid_value');
   });
+}
+
+/**
+ * The word `all` (in any case), or what `list` parses (a comma list, or from JSON a number or an array), with
+ * the list's own message and reason when it is neither: never zod's bare "Invalid input" of a union.
+ */
+export function allOr<T extends z.ZodType>(list: T) {
+  const scalar = z.union([z.string(), z.number()]);
+  // `all` first, so the OpenAPI document lists it as a constant beside the list.
+  return allOrParsed(z.union([z.literal('all'), scalar, z.array(scalar)]), list);
+}
+
+/**
+ * The word `all` (in any case), or one value `item` parses (a string, or from JSON a number), with the item's
+ * own message and reason (`unknown_country` for `XX`) when it is neither.
+ */
+export function allOrOne<T extends z.ZodType>(item: T) {
+  // One value as a country parameter takes it (a number or a string): REST documents it as a string beside `all`.
+  return allOrParsed(z.union([z.literal('all'), z.union([z.number(), z.string()])]), item);
+}
+
+/**
+ * Parameters that apply only when another parameter has one of some values (`fuel`'s `ppid` only with
+ * `mode=border`): the pipeline reads this registry after parsing, and a parameter given where it does not
+ * apply is not used but echoed in `meta.ignored_params`, with a sentence in `meta.ignored_notes` saying
+ * where it applies (api/pipeline/prepared.ts). Never silently dropped, and never a 400: a client may send
+ * one set of parameters to every mode.
+ */
+export interface AppliesWhen {
+  /** The parameter that decides (after parsing, its default applied). */
+  param: string;
+  /** Its values under which this parameter applies. */
+  values: readonly string[];
+}
+export const appliesWhenRegistry = z.registry<AppliesWhen>();
+
+/** `schema`, applying only when `param` is one of `values` (see `appliesWhenRegistry`). */
+export function onlyWhen<T extends z.ZodType>(schema: T, param: string, values: readonly string[]): T {
+  appliesWhenRegistry.add(schema, { param, values });
+  return schema;
+}
+
+/**
+ * The given parameters that do not apply to this parsed input (`onlyWhen`), each with the sentence saying where
+ * it applies: `'fuel_type' applies only with mode=nearest or mode=border (this call: mode=country); ignored.`
+ */
+export function notApplying(
+  shape: Readonly<Record<string, unknown>>,
+  input: Readonly<Record<string, unknown>>,
+  given: Iterable<string>,
+): { name: string; note: string }[] {
+  const out: { name: string; note: string }[] = [];
+  for (const name of given) {
+    const schema = Object.hasOwn(shape, name) ? shape[name] : undefined;
+    const rule = schema ? appliesWhenRegistry.get(schema as z.ZodType) : undefined;
+    if (!rule) continue;
+    const actual = input[rule.param];
+    if (rule.values.includes(String(actual))) continue;
+    const where = rule.values.map((v) => `${rule.param}=${v}`).join(' or ');
+    out.push({ name, note: `'${name}' applies only with ${where} (this call: ${rule.param}=${echoed(String(actual), 32)}); it was ignored.` });
+  }
+  return out;
 }
 
 const LANG_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8}){0,4}$/;

@@ -1,14 +1,15 @@
 /** `travel-matrix` (contract section 3). */
 import { z } from 'zod';
 import { countryId, isoCountry } from './country-param.js';
-import { integer, lang, latitude, longitude } from './query.js';
+import { allOrOne, integer, lang, latitude, longitude } from './query.js';
 import { ReadingKind } from './queue.js';
 
 export const TravelMatrixInput = z.object({
   origin_lat: latitude().describe('origin latitude (required)'),
   origin_lon: longitude().describe('origin longitude (required)'),
   type: integer(4, 9).default(4).describe('4 car (default), 5 car EU to UA, 6 bus, 7 pedestrian, 8 truck under 7.5 t, 9 truck'),
-  dest: z.union([z.literal('all'), countryId([1, 2, 3, 4, 5, 6])]).default('all')
+  // `all` in any case, or one country: a code naming no country is `unknown_country`, as in every country parameter.
+  dest: allOrOne(countryId([1, 2, 3, 4, 5, 6])).default('all')
     .describe('country the crossings lead into: 1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD (number or ISO-2), or all'),
   origin_country: isoCountry().optional().describe('country of the origin, ISO-2 (or number) (default: that of the nearest city on the road graph)'),
   lang: lang().describe('language of checkpoint names (default en)'),

@@ -1,5 +1,6 @@
 /**
- * Authentication of `Authorization: Bearer <key>`. A malformed key (shape or checksum) is refused
+ * Authentication of `Authorization: Bearer <key>` (RFC 7235: the scheme in any case, one or more spaces; no
+ * Bearer credential is `missing_api_key`). A malformed key (shape or checksum) is refused
  * without a store lookup; positive lookups are cached for `cacheTtlMs` (the revocation latency); an
  * address with too many failures gets 429 for its further failures for a while, but its valid keys
  * keep working (one client behind a shared address cannot lock the others out).
@@ -30,6 +31,24 @@ export interface AuthenticatorOptions {
   now: () => Date;
   cacheTtlMs?: number;
   failedAuth?: { max: number; windowMs: number };
+}
+
+/**
+ * An `Authorization` header read as RFC 7235 credentials (`auth-scheme [ 1*SP token68 ]`): the scheme
+ * case-insensitive, one or more spaces (or tabs) before the credential. `bearer` is false for another scheme
+ * (`Basic ...`); `token` is what follows the scheme (empty when nothing does), to be checked as a key.
+ */
+export function readAuthorization(header: string): { bearer: boolean; token: string } {
+  const match = /^([^\s]+)(?:[ \t]+(.*))?$/s.exec(header.trim());
+  if (!match) return { bearer: false, token: '' };
+  return { bearer: match[1]!.toLowerCase() === 'bearer', token: (match[2] ?? '').trim() };
+}
+
+/** The key of `Bearer <key>` (any case, 1+ spaces), or null for another scheme or no credential at all. */
+export function bearerToken(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const { bearer, token } = readAuthorization(header);
+  return bearer && token !== '' ? token : null;
 }
 
 const invalid = (message: string) => new ServiceError('invalid_api_key', message);
@@ -75,8 +94,15 @@ export function createAuthenticator(options: AuthenticatorOptions) {
       // costs no checksum and no digest (two SHA-256 per call, measured at 7 % of a cached keyed request).
       const cached = positive.get(header);
       if (cached && nowMs - cached.atMs < ttlMs && (cached.expiresAtMs === null || nowMs < cached.expiresAtMs)) return cached.principal;
-      const key = /^Bearer ([^\s]+)$/i.exec(header)?.[1];
-      const digest = key !== undefined && isWellFormedKey(key) ? digestKey(key) : null;
+      // No Bearer credential is no API key (contract: missing_api_key): another scheme (`Basic`), or `Bearer` alone.
+      const key = bearerToken(header);
+      if (key === null) {
+        const scheme = readAuthorization(header);
+        throw new ServiceError('missing_api_key', scheme.bearer
+          ? `${MISSING_KEY_MESSAGE} The Authorization header names no key after Bearer.`
+          : `${MISSING_KEY_MESSAGE} The Authorization header sent is not a Bearer credential (another scheme, or no scheme).`);
+      }
+      const digest = isWellFormedKey(key) ? digestKey(key) : null;
 
       if (digest === null) fail(address, nowMs, invalid('The API key is malformed: send Authorization: Bearer <key>.'));
       const record = options.keys.findByDigest(digest);

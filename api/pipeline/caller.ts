@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ServiceError } from '../../models/errors.js';
-import type { Principal } from '../access/authenticate.js';
+import { bearerToken, readAuthorization, type Principal } from '../access/authenticate.js';
 import type { OperatorFailures } from '../access/operator-failures.js';
 import type { Deps } from '../deps.js';
 
@@ -22,22 +22,30 @@ export type CallerKind = Caller['kind'];
 const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
 const INTERNAL: Caller = Object.freeze({ kind: 'internal' });
 
-/** True when `authorization` is `Bearer <the internal token>` (constant-time comparison). */
+/** True when `authorization` is `Bearer <the internal token>` (scheme in any case, 1+ spaces; constant-time comparison). */
 export function isInternalToken(authorization: string | undefined, internalToken: string | null): boolean {
-  if (!internalToken || authorization === undefined || !authorization.startsWith('Bearer ')) return false;
-  const given = Buffer.from(authorization.slice(7));
+  if (!internalToken) return false;
+  const token = bearerToken(authorization);
+  if (token === null) return false;
+  const given = Buffer.from(token);
   const expected = Buffer.from(internalToken);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
- * The credential of an HTTP transport (REST, MCP) as `Bearer <key>`: `Authorization` as sent, else
- * `X-API-Key: <key>` (the established service's header, docs/migrating.md); undefined without either.
+ * The credential of an HTTP transport (REST, MCP) as `Bearer <key>`: a Bearer `Authorization` as sent, else
+ * `X-API-Key: <key>` (the established service's header, docs/migrating.md), else an `Authorization` of another
+ * scheme as sent (`Basic ...`, which carries no key: `missing_api_key`); undefined without any.
  */
 export function headerCredential(headers: IncomingHttpHeaders): string | undefined {
+  const { authorization } = headers;
+  if (authorization !== undefined && readAuthorization(authorization).bearer) return authorization;
   const apiKey = headers['x-api-key'];
-  return headers.authorization ?? (typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : undefined);
+  return typeof apiKey === 'string' && apiKey !== '' ? `Bearer ${apiKey}` : authorization;
 }
+
+/** True when `credential` is a Bearer credential (possibly with no key): another scheme lets a later form (`?key=`) speak. */
+export const isBearerCredential = (credential: string | undefined): boolean => credential !== undefined && readAuthorization(credential).bearer;
 
 /**
  * The one check of the operator's routes that are not products (the admin routes, `/metrics`): returns

@@ -28,14 +28,16 @@ export function successPrefix(head: EnvelopeHead, attribution: string): string {
 
 /**
  * A success body in two parts around the per-call `usage`: `head` (the fixed prefix and the cached
- * fragment) and `tail` (`meta`, with the names of ignored parameters, and the closing brace). Both depend
- * only on the answer and the call's shape, so repeated calls reuse them.
+ * fragment) and `tail` (`meta`, with the names of ignored parameters and the notes saying why where a name
+ * alone does not, and the closing brace). Both depend only on the answer and the call's shape, so repeated
+ * calls reuse them.
  */
-export function successParts(prefix: string, answer: CachedAnswer, ignored: readonly string[]): { head: string; tail: string } {
+export function successParts(prefix: string, answer: CachedAnswer, ignored: readonly string[], notes: readonly string[] = []): { head: string; tail: string } {
   const own = answer.result.meta;
   let tail = '}';
-  if (ignored.length > 0) tail = `,"meta":${JSON.stringify({ ...own, ignored_params: ignored })}}`;
-  else if (own && Object.keys(own).length > 0) tail = `,"meta":${JSON.stringify(own)}}`;
+  if (ignored.length > 0) {
+    tail = `,"meta":${JSON.stringify({ ...own, ignored_params: ignored, ...(notes.length > 0 ? { ignored_notes: notes } : {}) })}}`;
+  } else if (own && Object.keys(own).length > 0) tail = `,"meta":${JSON.stringify(own)}}`;
   return { head: prefix + answer.fragment, tail };
 }
 

@@ -24,8 +24,14 @@ export interface RawParams {
 const repeated = (key: string) =>
   badRequest(`Parameter '${echoed(key)}' is given more than once; pass a list as one comma-separated value.`, 'repeated_parameter');
 
-/** Merges path and named values into a null-prototype record; refuses repeats; lists names the product ignores. */
-export function collectParams(op: AnyOperation, raw: RawParams): { values: Record<string, unknown>; ignored: string[] } {
+/** What `meta.ignored_notes` says of a parameter with an empty name (`?=x`, `?ppid=id_1&=`): it names nothing. */
+export const EMPTY_NAME_NOTE = "A parameter with an empty name ('=value' in the query string) names no parameter; it was ignored.";
+
+/**
+ * Merges path and named values into a null-prototype record; refuses repeats; lists names the product ignores
+ * (`ignored`), and says why where the name alone does not (`notes`: an empty name).
+ */
+export function collectParams(op: AnyOperation, raw: RawParams): { values: Record<string, unknown>; ignored: string[]; notes: string[] } {
   if (raw.values !== undefined && raw.values !== null && (typeof raw.values !== 'object' || Array.isArray(raw.values))) {
     throw badRequest('The parameters must be an object of named values.', 'malformed_input');
   }
@@ -33,11 +39,16 @@ export function collectParams(op: AnyOperation, raw: RawParams): { values: Recor
   const shape = op.input.shape as Record<string, unknown>;
   const values: Record<string, unknown> = Object.create(null);
   const ignored: string[] = [];
+  const notes: string[] = [];
   for (const key of Object.keys(given)) {
     const value = given[key];
     if ((raw.text && Array.isArray(value)) || (raw.path && Object.hasOwn(raw.path, key))) throw repeated(key);
     if (Object.hasOwn(shape, key)) values[key] = value;
-    else if (ignored.length < MAX_ECHOED_PARAMS) ignored.push(echoed(key, 64));
+    else if (ignored.length < MAX_ECHOED_PARAMS) {
+      ignored.push(echoed(key, 64));
+      // `""` in a list is easy to miss: the empty name is echoed as it came, and said in words.
+      if (key === '') notes.push(EMPTY_NAME_NOTE);
+    }
   }
   if (raw.path) {
     for (const key of Object.keys(raw.path)) {
@@ -47,5 +58,5 @@ export function collectParams(op: AnyOperation, raw: RawParams): { values: Recor
       values[key] = value;
     }
   }
-  return { values, ignored };
+  return { values, ignored, notes };
 }

@@ -132,7 +132,7 @@ export function createPipeline(deps: Deps) {
     const variant = head.apiVersion + call.variant;
     let parts = variants.get(variant);
     if (parts === undefined) {
-      parts = successParts(prefixOf(op, head, cached.result.credits), cached, call.ignored);
+      parts = successParts(prefixOf(op, head, cached.result.credits), cached, call.ignored, call.notes);
       if (variants.size < MAX_VARIANTS) variants.set(variant, parts);
     }
     return successBody(parts, usage);

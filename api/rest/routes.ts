@@ -3,7 +3,7 @@
  * pipeline: the query string, path values, credential, address and `If-None-Match` in; status,
  * headers and the envelope out. No policy here.
  *
- * The credential: `Authorization: Bearer <key>` (preferred), else `X-API-Key: <key>` (these two are the
+ * The credential: `Authorization: Bearer <key>` (preferred; any case, 1+ spaces), else `X-API-Key: <key>` (these two are the
  * pipeline's `headerCredential`, as on MCP), else `?key=<key>` (the forms clients of the established
  * service send, docs/migrating.md; an API key only: the internal token in a URL is refused, as URLs end up in
  * logs). Whichever form it came in, the pipeline receives it as `Bearer <key>`;
@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyOperation } from '../../services/operation.js';
-import { headerCredential } from '../pipeline/caller.js';
+import { headerCredential, isBearerCredential } from '../pipeline/caller.js';
 import type { Outcome, Pipeline, PipelineRequest } from '../pipeline/pipeline.js';
 import type { RawQuery } from './querystring.js';
 import { routePath } from './paths.js';
@@ -41,8 +41,10 @@ export function credentialOf(request: FastifyRequest): { authorization: string |
   const rest: RawQuery = Object.create(null);
   for (const name of Object.keys(query!)) if (name !== QUERY_KEY) rest[name] = query![name]!;
   const header = headerCredential(request.headers);
-  const authorization = header ?? (fromQuery !== '' ? `Bearer ${fromQuery}` : undefined);
-  return { authorization, query: rest, rawKey: withoutQueryKey(request.url), inUrl: header === undefined && authorization !== undefined };
+  // A header of another scheme (`Authorization: Basic`, e.g. a proxy's) carries no key: the query's key speaks then.
+  const fromUrl = !isBearerCredential(header) && fromQuery !== '';
+  const authorization = fromUrl ? `Bearer ${fromQuery}` : header;
+  return { authorization, query: rest, rawKey: withoutQueryKey(request.url), inUrl: fromUrl };
 }
 
 /**

@@ -13,7 +13,8 @@ export const busCarriers = defineOperation({
   description: 'Per carrier, from bus crossing records (arrival at the queue, crossing done) over the last `days`: crossings and the ' +
     'average, median, minimum and maximum wait in minutes, most crossings first; carriers with fewer than `min_crossings` are left out. ' +
     'Without records, `data_available` is false and `total_crossings` null: never zeros. `carriers_serving` names the carriers whose ' +
-    'published routes cross here (inferred on the road graph from the stops either side of the border), and `bus_wait` the bus ' +
+    'published routes cross here (inferred on the road graph from the stops either side of the border) and, as `return_routes`, those ' +
+    'published the other way, whose return is taken to cross here (a network publishes one trip per route), and `bus_wait` the bus ' +
     'queue of this crossing and direction from the waits the service holds. `ppid=all` aggregates every checkpoint.',
   versions: [1],
   access: 'keyed',
@@ -34,13 +35,20 @@ export const busCarriers = defineOperation({
     const rows = deps.repos.bus.crossings(scope, from, now.toISOString());
     const carriers = carrierStats(rows.map((r) => ({ carrier: r.carrier, arrivedMs: Date.parse(r.arrived_at), crossedMs: Date.parse(r.crossed_at) })),
       input.min_crossings, input.limit);
-    const serving = new Map<string, { carrier: string; routes: Set<string>; source: string }>();
-    for (const s of deps.repos.bus.serving(scope)) {
-      const key = `${s.carrier}\u0000${s.source}`;
-      const entry = serving.get(key) ?? { carrier: s.carrier, routes: new Set<string>(), source: s.source };
-      entry.routes.add(s.route);
-      serving.set(key, entry);
-    }
+    const serving = new Map<string, { carrier: string; routes: Set<string>; returns: Set<string>; source: string }>();
+    const add = (ppid: string | null, list: 'routes' | 'returns') => {
+      for (const s of deps.repos.bus.serving(ppid)) {
+        const key = `${s.carrier}\u0000${s.source}`;
+        const entry = serving.get(key) ?? { carrier: s.carrier, routes: new Set<string>(), returns: new Set<string>(), source: s.source };
+        entry[list].add(s.route);
+        serving.set(key, entry);
+      }
+    };
+    add(scope, 'routes');
+    // A route is published one way; on its way back it is taken to cross at this crossing's other direction.
+    const counterpart = checkpoint && deps.repos.directory.all().find((c) => c.location_id === checkpoint.location_id
+      && c.crossing_type === checkpoint.crossing_type && c.origin === checkpoint.destination && c.destination === checkpoint.origin);
+    if (counterpart) add(counterpart.ppid, 'returns');
     const available = rows.length > 0;
     const note = available ? undefined
       : deps.repos.bus.anyHeld(scope) ? `No bus crossing record in the last ${input.days} days; older records are held.`
@@ -48,7 +56,9 @@ export const busCarriers = defineOperation({
     return {
       data: {
         ppid: input.ppid, period_days: input.days, total_crossings: available ? rows.length : null, data_available: available, carriers,
-        carriers_serving: [...serving.values()].map((s) => ({ carrier: s.carrier, routes: [...s.routes].sort(), source: s.source })),
+        carriers_serving: [...serving.values()].map((s) => ({
+          carrier: s.carrier, routes: [...s.routes].sort(), return_routes: [...s.returns].filter((r) => !s.routes.has(r)).sort(), source: s.source,
+        })),
         bus_wait: checkpoint ? busWait(deps, checkpoint, input.days) : null,
         generated_at: now.toISOString(), ...(note ? { note } : {}),
       },

@@ -18,7 +18,9 @@ export const fuel = defineOperation({
     'series, and the mean of held stations\' latest reports), each with its date, currency and source; without `country`, every ' +
     'country held. `mode=nearest` (`lat`, `lon`) and `mode=border` (`ppid`): stations within `radius_km`, nearest first, at most ' +
     '`limit`; `fuel_type` keeps only stations selling that grade, cheapest first. A grade or country not held gives an empty list ' +
-    'and a `note`, never another grade or a made-up price.',
+    'and a `note`, never another grade or a made-up price. A parameter of another mode (`fuel_type`, `radius_km` or `limit` ' +
+    'with `mode=country`; `ppid` or `country` with `mode=nearest`; `lat`, `lon` or `country` with `mode=border`) is not used: ' +
+    'it is named in `meta.ignored_params`, and `meta.ignored_notes` says where it applies.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { commaList, decimal, flag, integer, isoDate, lang, latitude, oneOf, ppid, text } from '../../models/query.js';
+import { countryId } from '../../models/country-param.js';
+import { allOr, allOrOne, commaList, decimal, flag, integer, isoDate, lang, latitude, notApplying, oneOf, onlyWhen, ppid, text } from '../../models/query.js';
 
 const reasonOf = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -57,6 +58,12 @@ describe('commaList', () => {
   it('caps the count before parsing the items', () => {
     assert.equal(reasonOf(list, 'x,y,z,w'), 'too_many_ppids');
   });
+  it('caps distinct values: a value repeated past the cap is one value (cost and cap both count after de-duplication)', () => {
+    assert.deepEqual(list.parse(Array.from({ length: 25 }, () => 'id_214').join(',')), ['id_214']);
+    assert.deepEqual(list.parse(['id_1', 'id_2', 'id_1', 'id_3', 'id_2']), ['id_1', 'id_2', 'id_3']);
+    assert.equal(reasonOf(list, 'id_1,id_2,id_3,id_4,id_1'), 'too_many_ppids');
+    assert.match(list.safeParse('id_1,id_2,id_3,id_4,id_1').error!.issues[0]!.message, /at most 3 distinct values \(got 4\)/);
+  });
   it('reports the first bad item with its own reason', () => {
     assert.equal(reasonOf(list, 'id_1,nope'), 'malformed_ppid');
     assert.deepEqual(commaList(integer(), 3, 'too_many').parse(7), [7], 'a number from a JSON transport');
@@ -98,5 +105,37 @@ describe('lang', () => {
   });
   it('refuses what is not a language tag', () => {
     assert.equal(reasonOf(lang(), 'en_US!'), 'malformed_lang');
+  });
+});
+
+describe('all, or a value', () => {
+  it('reads all in any case, beside case-insensitive codes', () => {
+    const destinations = allOr(commaList(countryId(), 23, 'too_many_countries'));
+    for (const word of ['all', 'ALL', 'All']) assert.equal(destinations.parse(word), 'all', word);
+    assert.deepEqual(destinations.parse('pl,SK'), [2, 3]);
+    const dest = allOrOne(countryId([1, 2, 3, 4, 5, 6]));
+    for (const word of ['all', 'ALL', 'aLl']) assert.equal(dest.parse(word), 'all', word);
+    assert.equal(dest.parse('pl'), 2);
+    assert.equal(dest.parse(3), 3, 'a number from a JSON transport');
+  });
+  it("gives one country's own reasons: unknown_country for a code naming no country here, malformed_country for no code", () => {
+    const dest = allOrOne(countryId([1, 2, 3, 4, 5, 6]));
+    for (const code of ['XX', 'xx', 'DE', '7']) assert.equal(reasonOf(dest, code), 'unknown_country', code);
+    assert.match(dest.safeParse('XX').error!.issues[0]!.message, /^'XX' is not one of the countries here \(1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD\)$/);
+    for (const bad of ['alle', 'P1', 'POL']) assert.equal(reasonOf(dest, bad), 'malformed_country', bad);
+  });
+});
+
+describe('onlyWhen', () => {
+  const shape = {
+    mode: oneOf(['a', 'b']).default('a'),
+    x: onlyWhen(integer().optional().describe('mode=b: x'), 'mode', ['b']),
+    y: integer().optional(),
+  };
+  it('names the given parameters that do not apply to the parsed input, with where they apply', () => {
+    assert.deepEqual(notApplying(shape, { mode: 'b', x: 1 }, ['mode', 'x']), []);
+    assert.deepEqual(notApplying(shape, { mode: 'a', x: 1, y: 2 }, ['mode', 'x', 'y']),
+      [{ name: 'x', note: "'x' applies only with mode=b (this call: mode=a); it was ignored." }]);
+    assert.deepEqual(notApplying(shape, { mode: 'a' }, ['z', 'constructor']), [], 'unknown names are not its business');
   });
 });

@@ -20,6 +20,25 @@ describe('authentication', () => {
     assert.equal(unknown.json().error.code, 'invalid_api_key');
   });
 
+  it('takes Bearer in any case with one or more spaces; any other scheme is no key (missing_api_key), and a later form speaks', async (t) => {
+    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 10_000 } });
+    const call = (headers: Record<string, string>, query = '') => app.inject({ url: `/api/v1/data/counted${query}`, headers });
+    for (const authorization of [`Bearer  ${key}`, `bearer ${key}`, `BEARER ${key}`, `Bearer\t${key}`]) {
+      assert.equal((await call({ authorization })).statusCode, 200, JSON.stringify(authorization));
+    }
+    for (const authorization of ['Basic dXNlcjpwYXNz', `Token ${key}`, 'Bearer']) {
+      const res = await call({ authorization });
+      assert.deepEqual([res.statusCode, res.json().error.code], [401, 'missing_api_key'], authorization);
+      assert.equal(res.headers['www-authenticate'], 'Bearer realm="bdds"');
+    }
+    // A proxy's Basic credential does not hide the key given in X-API-Key or ?key=.
+    assert.equal((await call({ authorization: 'Basic dXNlcjpwYXNz', 'x-api-key': key })).statusCode, 200);
+    assert.equal((await call({ authorization: 'Basic dXNlcjpwYXNz' }, `?key=${key}`)).statusCode, 200);
+    assert.equal((await call({ authorization: 'Bearer bdds_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }, `?key=${key}`)).json().error.code, 'invalid_api_key',
+      'a Bearer header is the credential: the first form given is used');
+  });
+
   it('answers revoked, expired and unverified keys 403 with the reason', async (t) => {
     const { app, deps, setNow } = await buildTestApp(t, { operations: keyedOperations });
     const pending = makeKey(deps, { status: 'pending' }).key;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { integer, oneOf, onlyWhen } from '../../../models/query.js';
 import { defineOperation } from '../../../services/operation.js';
 import { operations } from '../../../services/registry.js';
 import { appWithKey, INTERNAL_TOKEN } from '../../helpers/deps.js';
@@ -39,6 +40,57 @@ describe('request pipeline', () => {
     assert.deepEqual(b.json().meta, a.json().meta, 'ignored_params and units from the remembered parse');
     assert.deepEqual(a.json().meta.ignored_params, ['x']);
     assert.equal(b.json().usage.requests_today - a.json().usage.requests_today, a.json().meta.units_consumed);
+  });
+});
+
+describe('parameters that apply in some modes only', () => {
+  // One operation with a mode: `grade` applies with mode=station only, `size` (with a default) with mode=list only.
+  let calls = 0;
+  const moded = defineOperation({
+    name: 'moded', slug: 'moded', summary: 'Echoes its input; parameters per mode (tests only)', versions: [1], access: 'keyed',
+    quotaClass: 'standard', cacheTtlMs: 60_000, selfCheck: null,
+    input: z.object({
+      mode: oneOf(['list', 'station']).default('list'),
+      grade: onlyWhen(oneOf(['diesel', 'lpg']).optional().describe('mode=station: a grade'), 'mode', ['station']),
+      size: onlyWhen(integer(1, 9).default(3), 'mode', ['list']),
+    }),
+    output: z.object({ echo: z.unknown(), call: z.number() }),
+    handler: (input) => ({ data: { echo: input, call: ++calls } }),
+  });
+
+  it('echoes a parameter of another mode in meta.ignored_params with a note, never hands it to the handler, and caches as without it', async (t) => {
+    const { app, key } = await appWithKey(t, { operations: [...operations, moded] });
+    const get = (qs: string) => app.inject({ url: `/api/v1/data/moded?${qs}`, headers: { authorization: `Bearer ${key}` } });
+    const plain = await get('mode=list');
+    assert.equal(plain.json().meta, undefined, 'nothing ignored, nothing said');
+    const extra = await get('mode=list&grade=diesel&colour=red');
+    assert.equal(extra.statusCode, 200);
+    assert.deepEqual(extra.json().meta.ignored_params, ['colour', 'grade'], 'unknown names first, then those of another mode');
+    assert.deepEqual(extra.json().meta.ignored_notes, ["'grade' applies only with mode=station (this call: mode=list); it was ignored."]);
+    assert.equal(extra.headers['x-devapi-warning'], 'ignored_params=colour,grade');
+    assert.deepEqual(extra.json().data.echo, { mode: 'list', size: 3 }, 'the handler never sees grade');
+    assert.equal(extra.json().data.call, plain.json().data.call, 'the same answer from the cache as the call without it');
+    assert.equal(extra.headers.etag, plain.headers.etag);
+
+    // A parameter with a default is put back to it; the mode's own default decides (mode absent = list).
+    const station = await get('mode=station&grade=lpg&size=7');
+    assert.deepEqual(station.json().data.echo, { mode: 'station', grade: 'lpg', size: 3 });
+    assert.deepEqual(station.json().meta.ignored_params, ['size']);
+    assert.deepEqual((await get('grade=lpg')).json().meta.ignored_params, ['grade'], 'the default mode decides');
+    // The value of a known parameter is still checked in any mode.
+    assert.equal((await get('mode=list&grade=petrol')).json().error.reason, 'invalid_value');
+  });
+
+  it('does the same on a JSON transport (the pipeline, not REST, decides)', async (t) => {
+    const { app, key } = await appWithKey(t, { operations: [...operations, moded] });
+    const outcome = await app.pipeline.call({
+      op: moded, transport: 'trpc', requestId: 'r', authorization: `Bearer ${key}`, address: '127.0.0.1',
+      params: { values: { mode: 'list', grade: 'diesel', '': 1 }, text: false },
+    });
+    const body = JSON.parse(outcome.body!);
+    assert.deepEqual(body.meta.ignored_params, ['', 'grade']);
+    assert.equal(body.meta.ignored_notes.length, 2);
+    assert.match(body.meta.ignored_notes[0], /empty name/);
   });
 });
 

@@ -62,6 +62,20 @@ describe('REST envelope and errors', () => {
     assert.equal(({} as Record<string, unknown>).x, undefined, 'no prototype was touched');
   });
 
+  it('echoes a parameter with an empty name (`=x`) in ignored_params and says so in ignored_notes, never silently', async (t) => {
+    const { app } = await buildTestApp(t, { operations: withTestOperations });
+    for (const url of ['/api/v1/data/probe?ppid=id_1&=x', '/api/v1/data/probe?=&ppid=id_1']) {
+      const res = await app.inject(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.deepEqual(res.json().meta.ignored_params, [''], url);
+      assert.equal(res.json().meta.ignored_notes.length, 1, url);
+      assert.match(res.json().meta.ignored_notes[0], /empty name/, url);
+    }
+    // Empty segments (`&&`, a trailing `&`) are no parameters at all: nothing to echo.
+    assert.equal((await app.inject('/api/v1/data/probe?ppid=id_1&&')).json().meta?.ignored_params, undefined);
+    assert.equal((await app.inject('/api/v1/data/probe?ppid=id_1&=a&=b')).json().error.reason, 'repeated_parameter');
+  });
+
   it('names the parameter and the rule in bad_request', async (t) => {
     const { app } = await buildTestApp(t, { operations: withTestOperations });
     const cases: [string, string][] = [

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildApp } from '../../../api/app.js';
 import { createOperatorFailures } from '../../../api/access/operator-failures.js';
-import { headerCredential, requireOperator } from '../../../api/pipeline/caller.js';
+import { headerCredential, isInternalToken, requireOperator } from '../../../api/pipeline/caller.js';
 import { ErrorEnvelope } from '../../../models/envelope.js';
 import { isServiceError } from '../../../models/errors.js';
 import { bearer, buildTestApp, FIXED_NOW, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
@@ -100,6 +100,19 @@ describe('operator access', () => {
     assert.equal(headerCredential({ 'x-api-key': '' }), undefined);
     assert.equal(headerCredential({ 'x-api-key': ['b', 'c'] }), undefined, 'a repeated header is no credential');
     assert.equal(headerCredential({}), undefined);
+    assert.equal(headerCredential({ authorization: 'bearer  a', 'x-api-key': 'b' }), 'bearer  a', 'a Bearer header in any form');
+    assert.equal(headerCredential({ authorization: 'Basic dXNlcjpwYXNz', 'x-api-key': 'b' }), 'Bearer b', 'another scheme carries no key');
+    assert.equal(headerCredential({ authorization: 'Basic dXNlcjpwYXNz' }), 'Basic dXNlcjpwYXNz', 'as sent: the pipeline says missing_api_key');
+  });
+
+  it('isInternalToken: Bearer in any case, one or more spaces', () => {
+    for (const header of [`Bearer ${INTERNAL_TOKEN}`, `bearer  ${INTERNAL_TOKEN}`, `BEARER\t${INTERNAL_TOKEN}`]) {
+      assert.equal(isInternalToken(header, INTERNAL_TOKEN), true, header);
+    }
+    for (const header of [`Basic ${INTERNAL_TOKEN}`, `Bearer ${INTERNAL_TOKEN}x`, 'Bearer', undefined]) {
+      assert.equal(isInternalToken(header, INTERNAL_TOKEN), false, String(header));
+    }
+    assert.equal(isInternalToken(`Bearer ${INTERNAL_TOKEN}`, null), false, 'no token configured');
   });
 
   it('refuses GET and DELETE on /mcp with 405, Allow: POST and the envelope', async (t) => {

@@ -50,8 +50,19 @@ describe('bus-carriers', () => {
     replaceBusRoutes(db, 'flixbus', [{ route_id: 'r1', carrier: 'FlixBus', short_name: '051', long_name: 'Lutsk - Lublin', crossings: [{ ppid: DOROHUSK_BUS_PL_UA, from_stop: 'a', to_stop: 'b' }] }]);
     deps.versions.refresh();
     const body = (await get(`bus-carriers?ppid=${DOROHUSK_BUS_PL_UA}`)).body.data;
-    assert.deepEqual(body.carriers_serving, [{ carrier: 'FlixBus', routes: ['Lutsk - Lublin'], source: 'flixbus' }]);
+    // (The shipped network's routes are there too, under their own source.)
+    const imported = (serving: { source: string }[]) => serving.filter((c) => c.source === 'flixbus');
+    assert.deepEqual(imported(body.carriers_serving), [{ carrier: 'FlixBus', routes: ['Lutsk - Lublin'], return_routes: [], source: 'flixbus' }]);
     assert.deepEqual((await get('bus-carriers?ppid=id_216')).body.data.carriers_serving, []);
+    // The same crossing the other way (UA -> PL, buses): the route's return crosses there.
+    const dorohusk = deps.repos.directory.get(DOROHUSK_BUS_PL_UA)!;
+    const back = deps.repos.directory.all().find((c) => c.location_id === dorohusk.location_id && c.crossing_type === dorohusk.crossing_type
+      && c.origin === dorohusk.destination && c.destination === dorohusk.origin)!;
+    assert.notEqual(back.ppid, DOROHUSK_BUS_PL_UA);
+    assert.deepEqual(imported((await get(`bus-carriers?ppid=${back.ppid}`)).body.data.carriers_serving),
+      [{ carrier: 'FlixBus', routes: [], return_routes: ['Lutsk - Lublin'], source: 'flixbus' }]);
+    // Another location's checkpoint in the same direction gets nothing from it.
+    assert.deepEqual(imported((await get('bus-carriers?ppid=id_226')).body.data.carriers_serving), []);
   });
 
   it('gives the bus queue of the crossing and direction from the held bus waits', async (t) => {
@@ -85,5 +96,12 @@ describe('bus-carriers', () => {
     const chop = (await get('bus-carriers?ppid=id_1314')).body.data.carriers_serving[0];
     assert.ok(chop.routes.includes('Lviv  - Uzhorod - Budapest'), JSON.stringify(chop.routes));
     assert.deepEqual((await get('bus-carriers?ppid=id_316')).body.data.carriers_serving, [], 'no shipped route crosses at Smolnica');
+    // Krakovets: the routes published UA -> PL cross back PL -> UA at the same crossing.
+    const flixAt = async (ppid: string) => (await get(`bus-carriers?ppid=${ppid}`)).body.data.carriers_serving.find((c: { carrier: string }) => c.carrier === 'FlixBus');
+    const out = await flixAt('id_416');
+    const back = await flixAt('id_426');
+    assert.ok(out.routes.length > 5, JSON.stringify(out));
+    assert.deepEqual(back.return_routes, out.routes.filter((r: string) => !back.routes.includes(r)));
+    assert.ok(back.return_routes.length > 0);
   });
 });

@@ -199,7 +199,24 @@ describe('multi', () => {
     const { get } = await liveApp(t);
     const many = await get(`multi?ppids=${Array.from({ length: 21 }, (_, i) => `id_${i + 1}`).join(',')}`);
     assert.equal(many.body.error.reason, 'too_many_ppids');
+    assert.match(many.body.error.message, /at most 20 distinct values \(got 21\)/);
+    // 21 distinct among 30 given (duplicates do not hide a 21st).
+    const hidden = await get(`multi?ppids=${[...Array.from({ length: 21 }, (_, i) => `id_${i + 1}`), ...Array.from({ length: 9 }, () => 'id_1')].join(',')}`);
+    assert.equal(hidden.body.error.reason, 'too_many_ppids');
     assert.equal((await get('multi?ppids=id_119&include=weather')).status, 400);
+  });
+});
+
+describe('multi de-duplication', () => {
+  it('counts distinct ppids against the limit of 20, as it bills them: one ppid given 25 times is one ppid', async (t) => {
+    const { get } = await liveApp(t);
+    const { status, body } = await get(`multi?ppids=${Array.from({ length: 25 }, () => 'id_214').join(',')}`);
+    assert.equal(status, 200);
+    assert.deepEqual(Object.keys(body.data), ['id_214']);
+    assert.deepEqual([body.meta.ppids_requested, body.meta.units_consumed, body.usage.requests_today], [1, 1, 1]);
+    const twenty = await get(`multi?ppids=${[...Array.from({ length: 20 }, (_, i) => `id_${i + 101}`), 'id_101', 'id_102'].join(',')}&include=queue`);
+    assert.equal(twenty.status, 200, '20 distinct among 22 given');
+    assert.equal(twenty.body.meta.ppids_requested, 20);
   });
 });
 
@@ -225,6 +242,19 @@ describe('border', () => {
     const sk = body.data.checkpoints.filter((c: { border: number }) => c.border === 3);
     assert.ok(sk.length > 0 && sk.every((c: { queue: null }) => c.queue === null));
     assert.equal(body.data.checkpoints.at(-1).queue, null);
+  });
+  it('reads all in any case, as it reads country codes (UA/ALL = UA/all = 1/all)', async (t) => {
+    const { get } = await liveApp(t);
+    const lower = await get('border/UA/all/9');
+    assert.equal(lower.status, 200);
+    for (const word of ['ALL', 'All']) {
+      const res = await get(`border/UA/${word}/9`);
+      assert.equal(res.status, 200, word);
+      assert.deepEqual(res.body.data.destinations, lower.body.data.destinations, word);
+      assert.deepEqual(res.body.data.checkpoints, lower.body.data.checkpoints, word);
+    }
+    assert.equal((await get('border/ua/ALL/9')).status, 200);
+    assert.equal((await get('border/UA/alle/9')).body.error.reason, 'malformed_country');
   });
   it('refuses unknown countries and types', async (t) => {
     const { get } = await liveApp(t);

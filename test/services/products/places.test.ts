@@ -76,6 +76,36 @@ describe('fuel', () => {
   });
 });
 
+describe('fuel parameters of another mode', () => {
+  it('echoes a parameter of another mode in meta.ignored_params with a note, never silently, and answers as without it', async (t) => {
+    const { app, key } = await placesApp(t);
+    const call = (qs: string) => app.inject({ url: `/api/v1/data/fuel?${qs}`, headers: { authorization: `Bearer ${key}` } });
+    const plain = await call('mode=country&country=PL');
+    const graded = await call('mode=country&country=PL&fuel_type=diesel');
+    assert.equal(graded.statusCode, 200);
+    assert.deepEqual(graded.json().data, plain.json().data, 'mode=country answers every grade: fuel_type is not one of its parameters');
+    assert.deepEqual(graded.json().meta.ignored_params, ['fuel_type']);
+    assert.deepEqual(graded.json().meta.ignored_notes, ["'fuel_type' applies only with mode=nearest or mode=border (this call: mode=country); it was ignored."]);
+    assert.equal(graded.headers['x-devapi-warning'], 'ignored_params=fuel_type');
+    assert.equal(plain.json().meta.ignored_params, undefined);
+
+    const near = `mode=nearest&lat=${UDINE.lat}&lon=${UDINE.lon}&radius_km=10`;
+    const withOthers = await call(`${near}&ppid=id_214&country=PL`);
+    assert.equal(withOthers.statusCode, 200);
+    assert.deepEqual(withOthers.json().meta.ignored_params, ['ppid', 'country']);
+    assert.equal(withOthers.json().meta.ignored_notes.length, 2);
+    assert.match(withOthers.json().meta.ignored_notes[0], /^'ppid' applies only with mode=border \(this call: mode=nearest\)/);
+    assert.deepEqual(withOthers.json().data, (await call(near)).json().data);
+    assert.equal(withOthers.json().data.anchor.ppid, undefined, 'anchored on lat/lon, not on the ignored ppid');
+
+    const border = await call('mode=border&ppid=id_114&lat=46&lon=13&country=PL&limit=3');
+    assert.deepEqual(border.json().meta.ignored_params, ['lat', 'lon', 'country']);
+    assert.equal(border.json().data.anchor.ppid, 'id_114');
+    // Without mode, mode=country: station parameters are named too (after the unknown ones).
+    assert.deepEqual((await call('country=PL&colour=red&limit=2&radius_km=5')).json().meta.ignored_params, ['colour', 'limit', 'radius_km']);
+  });
+});
+
 describe('fuel-cities', () => {
   it('gives each major city with stations its cheapest and the mean of up to five cheapest', async (t) => {
     const { get } = await placesApp(t);

@@ -121,11 +121,34 @@ describe('travel-matrix', () => {
     assert.ok(routes > 100, `${routes} routes`);
   });
 
+  it('takes dest as all in any case, or one country by number or ISO-2 in any case', async () => {
+    const all = await shared.get('origin_lat=49.8397&origin_lon=24.0297&type=4&lang=en');
+    for (const dest of ['all', 'ALL', 'All']) {
+      const res = await shared.get(`origin_lat=49.8397&origin_lon=24.0297&type=4&lang=en&dest=${dest}`);
+      assert.equal(res.status, 200, dest);
+      assert.deepEqual(res.body.data.results.map((r: Result) => r.ppid), all.body.data.results.map((r: Result) => r.ppid), dest);
+    }
+    const pl = await shared.get('origin_lat=49.8397&origin_lon=24.0297&type=4&dest=pl');
+    assert.equal(pl.status, 200);
+    assert.ok(pl.body.data.results.length > 0 && pl.body.data.results.every((r: Result) => r.country === 'PL'));
+  });
+
   it('refuses bad coordinates, types and destinations', async () => {
     assert.equal((await shared.get('origin_lat=91&origin_lon=24')).status, 400);
     assert.equal((await shared.get('origin_lon=24')).body.error.reason, 'missing_parameter');
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&type=3')).status, 400);
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&dest=7')).status, 400);
+    // A code that names no country (or none of these) is unknown_country, with the message every country parameter gives.
+    for (const [dest, reason] of [['XX', 'unknown_country'], ['xx', 'unknown_country'], ['DE', 'unknown_country'], ['7', 'unknown_country'],
+      ['P1', 'malformed_country'], ['alle', 'malformed_country']] as const) {
+      const res = await shared.get(`origin_lat=49.8&origin_lon=24&type=4&dest=${dest}`);
+      assert.deepEqual([res.status, res.body.error.code, res.body.error.reason], [400, 'bad_request', reason], dest);
+      assert.doesNotMatch(res.body.error.message, /Invalid input/, dest);
+    }
+    assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&type=4&dest=XX')).body.error.message,
+      "Parameter 'dest' 'XX' is not one of the countries here (1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD).");
+    assert.match((await shared.get('origin_lat=49.8&origin_lon=24&dest=XX')).body.error.message,
+      /^Parameter 'dest' 'XX' is not one of the countries here/, 'as checkpoints?country=XX says it');
     assert.equal((await shared.get('origin_lat=50.06&origin_lon=19.94&dest=2')).body.error.reason, 'dest_unreachable');
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&origin_country=Germany')).status, 400);
     // Far from every city of the network (the Gulf of Guinea, the North Pole): refused, not routed from the nearest city.
