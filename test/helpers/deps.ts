@@ -37,6 +37,9 @@ export function captureLogger(level = 'info') {
   return { log: createLogger(level, stream), lines };
 }
 
+/** The service pool's time budget per task in tests (production: 5 s). */
+export const TEST_TASK_TIMEOUT_MS = 60_000;
+
 export interface TestDepsOptions {
   now?: string;
   /**
@@ -67,7 +70,9 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   const db = openStore(path, { integrityCheck: false });
   seedBundled(db, { history: false });
   // Threads start on the first task: most tests never send one (a worker compiles its modules through tsx).
-  const engine = createServicePool({ dbPath: path, replay: options.replay ?? true }, { threads: 1, lazy: true, ...options.engine });
+  // The task budget is a time limit, and no test asserts a duration: a generous one keeps a loaded machine from
+  // turning an answer into 503 engine_timeout (the budget itself is tested on the engine pool, test/engine/pool.test.ts).
+  const engine = createServicePool({ dbPath: path, replay: options.replay ?? true }, { threads: 1, lazy: true, taskTimeoutMs: TEST_TASK_TIMEOUT_MS, ...options.engine });
   const { log, lines } = captureLogger(options.logLevel ?? 'info');
   const pinned = new Date(options.now ?? FIXED_NOW).getTime();
   const clock = { ms: pinned };

@@ -97,7 +97,7 @@ test('a wait falling from 300 to 120 minutes delivers one signed event; 110 deli
   assert.equal(payload.reading.at, new Date(NOW_MS - 30 * 60_000).toISOString());
   // No model for this checkpoint in this store: the event says why it carries no forecast.
   assert.equal(payload.forecast, null);
-  assert.match(payload.forecast_note, /history/);
+  assert.match(payload.forecast_note, /has no forecast model yet: the daily model job has not reached it/);
   await importWaits([[10, 110]]);
   assert.equal(hook.received.length, 1);
 });
