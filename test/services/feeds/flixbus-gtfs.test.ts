@@ -71,7 +71,7 @@ describe('FlixBus GTFS feed', () => {
     assert.deepEqual(await f.routesAt(LVIV_KRAKOW_AT_KRAKOVETS), ['Lviv - Krakow - Wroclaw']);
     assert.deepEqual(await f.routesAt(CHOP), ['Lviv  - Uzhorod - Budapest']);
     const chop = await f.carriers(CHOP);
-    assert.deepEqual(chop.data.carriers_serving, [{ carrier: 'FlixBus', routes: ['Lviv  - Uzhorod - Budapest'], source: 'flixbus-network' }]);
+    assert.deepEqual(chop.data.carriers_serving, [{ carrier: 'FlixBus', routes: ['Lviv  - Uzhorod - Budapest'], return_routes: [], source: 'flixbus-network' }]);
     assert.match(chop.attribution, /FlixMobility Tech GmbH \(ODbL 1\.0\)/);
     const shown = (await f.app.inject('/api/v1/data/status')).json().data.feeds.find((x: { name: string }) => x.name === 'flixbus-gtfs');
     assert.deepEqual([shown.status, shown.rows, shown.rejected, shown.products], ['ok', 4, 0, ['bus-carriers']]);
