@@ -7,9 +7,9 @@
 // of their own). Named files run as given.
 //
 // Module loading is most of a small test file's time (the service's modules through tsx, ~2 s), so the
-// files are dealt into a few groups and each group is one process that imports its files in turn: the
-// runner still runs two processes at a time, a failure still names its file, and a group that crashes
-// fails the run. Node 22's --experimental-test-isolation=none does the same; Node 20 has no such option.
+// files are dealt into two groups, one per process the runner runs at a time, and each group is one
+// process that imports its files in turn: a failure still names its file, and a group that crashes fails
+// the run. Node 22's --experimental-test-isolation=none does the same; Node 20 has no such option.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,9 +82,12 @@ const estimate = (file) => timings[file.split(sep).join('/')] ?? statSync(file).
 
 /**
  * The files dealt into groups, longest first onto the lightest group (by their recorded run times, see
- * above; file size was a poor stand-in: the slowest group ran ~45 s longer than the fastest), a few more
- * groups than processes so that a group that runs long does not hold up the end alone; the groups are
- * started longest first.
+ * above; file size was a poor stand-in: the slowest group ran ~45 s longer than the fastest); the groups
+ * are started longest first. The unit lane has as many groups as processes run at once (two): each more
+ * process loads the modules and the data kept per process again (gazetteer, language tools, the templates'
+ * places), ~9 s of CPU, more than the later start of a group that runs long costs at the end (measured
+ * 2026-11-26: 291 CPU-seconds and the tests done 200 s after the templates with two groups, 321 and 246 s
+ * with six).
  */
 function groups(list, count) {
   const out = Array.from({ length: Math.min(count, list.length) }, () => ({ seconds: 0, files: [] }));
@@ -96,7 +99,7 @@ function groups(list, count) {
   return out.sort((a, b) => b.seconds - a.seconds).map((g) => g.files.sort());
 }
 
-const entries = only.length > 0 && files.length === 1 ? files : groups(files, system ? files.length : 6).map((group, i) => {
+const entries = only.length > 0 && files.length === 1 ? files : groups(files, system ? files.length : 2).map((group, i) => {
   const entry = join(scratch, `group-${i + 1}.mjs`);
   writeFileSync(entry, group.map((f) => `await import(${JSON.stringify(pathToFileURL(resolve(f)).href)});\n`).join(''));
   return entry;

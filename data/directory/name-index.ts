@@ -34,25 +34,48 @@ export function nameKeys(name: string): string[] {
   return [...new Set(keys)].filter((k) => k.length > 0);
 }
 
+/** A name's keys with what a search compares them by; the same name (every language lists it) is worked out once a process. */
+interface KeyedName { key: string; padded: string; grams: Set<string> }
+const keyedNames = new Map<string, KeyedName[]>();
+function keyed(name: string): KeyedName[] {
+  let out = keyedNames.get(name);
+  if (!out) keyedNames.set(name, (out = nameKeys(name).map((key) => ({ key, padded: ` ${key} `, grams: trigrams(key) }))));
+  return out;
+}
+
 export function createNameIndex(names: readonly IndexedName[]) {
-  const entries = names.flatMap((n) => nameKeys(n.name).map((key) => ({ ...n, key, grams: trigrams(key) })));
+  const entries = names.flatMap((n) => keyed(n.name).map((k) => ({ ...n, ...k })));
+  // The entries holding each trigram: a query's shared trigrams are counted for those only (the assistant
+  // searches every span of a question, so this loop is most of its time).
+  const withGram = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    for (const g of e.grams) {
+      const list = withGram.get(g);
+      if (list) list.push(i);
+      else withGram.set(g, [i]);
+    }
+  });
   return {
     /** Locations matching `query`, best first (one entry per location). */
     search(query: string): NameMatch[] {
       const q = skeleton(query);
       if (q.length === 0) return [];
       const qGrams = trigrams(q);
+      const padded = ` ${q} `;
+      // Likeness by trigrams counts for queries of 4 letters or more.
+      let shared: Uint16Array | null = null;
+      if (q.length >= 4) {
+        shared = new Uint16Array(entries.length);
+        for (const g of qGrams) for (const i of withGram.get(g) ?? []) shared[i]!++;
+      }
       const best = new Map<number, NameMatch>();
-      for (const e of entries) {
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
         let score = 0;
-        if (e.key === q) score = 2;
-        else if (` ${e.key} `.includes(` ${q} `)) score = 1.5;
-        else if (e.key.includes(q)) score = 1.2;
-        else {
-          let shared = 0;
-          for (const g of qGrams) if (e.grams.has(g)) shared++;
-          const share = shared / qGrams.size;
-          if (share >= MIN_TRIGRAM_SHARE && q.length >= 4) score = share;
+        if (e.key.includes(q)) score = e.key === q ? 2 : e.padded.includes(padded) ? 1.5 : 1.2;
+        else if (shared !== null && shared[i]! > 0) {
+          const share = shared[i]! / qGrams.size;
+          if (share >= MIN_TRIGRAM_SHARE) score = share;
         }
         const prev = best.get(e.location_id);
         if (score > 0 && (!prev || score > prev.score)) best.set(e.location_id, { location_id: e.location_id, matched_name: e.name, score });

@@ -2,7 +2,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, type TestContext } from 'node:test';
 import { Writable } from 'node:stream';
 import { buildApp, type AppOptions } from '../../api/app.js';
 import { issueKey } from '../../api/access/issue-key.js';
@@ -10,6 +10,7 @@ import { createDeps } from '../../api/create-deps.js';
 import { createLogger } from '../../api/logger.js';
 import type { AnyOperation } from '../../services/operation.js';
 import type { FeedSetting } from '../../data/feeds/catalog.js';
+import type { PlacesRepo } from '../../data/places-repo.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import type { ServicePoolOptions } from '../../services/worker/pool.js';
@@ -56,6 +57,29 @@ export interface TestDepsOptions {
   failedAuth?: { max: number; windowMs: number };
 }
 
+/** The places the templates hold, by their version, as a copy first read them (see templatePlaces). */
+const placesOfTemplates = new Map<number, { stations: ReturnType<PlacesRepo['stations']>; pois: ReturnType<PlacesRepo['pois']> }>();
+
+/**
+ * The store's places repository, reading the held stations and places once per process for every copy of a
+ * template (~0.5 s each: 28,000 stations, 92,000 prices). The three templates hold the places of the first
+ * (build-store-templates.ts), and a copy holds exactly those until an import or clearPlaces bumps their
+ * version (every write to them does: the repository's own snapshot relies on it); from then on the repository
+ * reads its own store, as it always does. The arrays are read-only as the repository's own are (the service
+ * shares them between requests), so the caches kept per held snapshot (indexes, stations by country, city
+ * prices) are shared too; countryPrices, eurRate and countries still read the test's store.
+ */
+function templatePlaces(repo: PlacesRepo): PlacesRepo {
+  const copied = repo.version();
+  const held = () => {
+    if (repo.version() !== copied) return null;
+    let places = placesOfTemplates.get(copied);
+    if (!places) placesOfTemplates.set(copied, (places = { stations: repo.stations(), pois: repo.pois() }));
+    return places;
+  };
+  return { ...repo, stations: () => held()?.stations ?? repo.stations(), pois: () => held()?.pois ?? repo.pois() };
+}
+
 export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   const dir = tempDir(t);
   const path = join(dir, 'bdds.sqlite');
@@ -82,9 +106,12 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
     settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: options.replay ?? true, ...(options.feeds ? { feeds: options.feeds } : {}) },
     ...(options.failedAuth ? { failedAuth: options.failedAuth } : {}),
   });
+  deps.repos.places = templatePlaces(deps.repos.places);
   t.after(async () => {
     await engine.close();
     await deps.counters.close?.();
+    // The store goes with its folder: its last checkpoint need not wait for the disk (10-30 ms a test here).
+    if (db.open) db.pragma('synchronous = OFF');
     closeStore(db);
   });
   /** Moves the injected clock (tests of day roll-over, revocation latency, refill). */
@@ -121,4 +148,27 @@ export async function appWithKey(t: TestContext, options: TestDepsOptions & { op
     return { status: res.statusCode, body: res.json() as any };
   };
   return { ...built, key, get };
+}
+
+/**
+ * One appWithKey shared by the tests of a file that only ask it (GET: nothing written but the key's usage,
+ * which they do not assert), instead of one per test: an app costs ~0.3 s of CPU to build and close, and
+ * ~1.3 s more once a product runs on its worker pool (a thread, which loads the models and calendars).
+ * `use()` is called in the body of each describe whose tests ask it, and returns what they call instead of
+ * appWithKey(t): the app is built when the first of them asks, and closed after the last of those suites.
+ */
+export function sharedAppWithKey(options: TestDepsOptions = {}) {
+  const cleanups: (() => unknown)[] = [];
+  let built: ReturnType<typeof appWithKey> | undefined;
+  let suites = 0;
+  return {
+    use() {
+      suites++;
+      after(async () => {
+        if (--suites > 0) return;
+        for (const fn of cleanups.reverse()) await fn();
+      });
+      return () => (built ??= appWithKey({ after: (fn: () => unknown) => void cleanups.push(fn) } as unknown as TestContext, options));
+    },
+  };
 }

@@ -21,7 +21,8 @@ const withField = (xml: string, field: string, value: string) =>
 const medykaWith = (field: string, value: string) => withField(medyka(), field, value);
 
 function storeWithDirectory(t: import('node:test').TestContext) {
-  const db = openStore(seededStore(tempDir(t)));
+  // A copy of a template this run wrote: no integrity check (~0.2 s), as test/helpers/deps.ts opens them.
+  const db = openStore(seededStore(tempDir(t)), { integrityCheck: false });
   t.after(() => closeStore(db));
   return { db, resolve: createResolver(createDirectoryRepo(db)) };
 }

@@ -13,7 +13,8 @@ import { fixture } from '../../helpers/fixtures.js';
 import { seededStore } from '../../helpers/store-templates.js';
 
 function storeWithDirectory(t: import('node:test').TestContext) {
-  const db = openStore(seededStore(tempDir(t)));
+  // A copy of a template this run wrote: no integrity check (~0.2 s), as test/helpers/deps.ts opens them.
+  const db = openStore(seededStore(tempDir(t)), { integrityCheck: false });
   t.after(() => closeStore(db));
   const resolve = createResolver(createDirectoryRepo(db));
   const count = () => db.prepare('SELECT count(*) FROM observations').pluck().get() as number;

@@ -19,6 +19,13 @@ describe('worker exec argv', () => {
     assert.deepEqual(workerExecArgv(['--require', '/p/node_modules/tsx/dist/preflight.cjs', '--import', 'file:///p/node_modules/tsx/dist/loader.mjs']), []);
   });
 
+  it("leaves out the test runner's options, which node --test passes on to each file's process", () => {
+    assert.deepEqual(workerExecArgv(['--import', 'tsx', '--test-concurrency=2']), []);
+    assert.deepEqual(workerExecArgv(['--test-timeout=60000', '--import=tsx', '--test-only', '--require', './setup.cjs']), ['--require', './setup.cjs']);
+    assert.equal(workerExecArgv(['--test-concurrency=2']), undefined, 'nothing dropped: inherited');
+    assert.equal(workerExecArgv(['--import', 'tsx', '--test-concurrency=2', '--max-old-space-size=512']), undefined);
+  });
+
   it('inherits (undefined) when there is nothing to drop or anything but loads: V8 and process options cannot be given to a worker', () => {
     assert.equal(workerExecArgv([]), undefined);
     assert.equal(workerExecArgv(['--import', './other.mjs']), undefined);
@@ -27,7 +34,7 @@ describe('worker exec argv', () => {
   });
 
   it('gives options a worker accepts: each case starts a real worker', async () => {
-    for (const argv of [['--import', 'tsx'], ['--import', 'tsx', '--max-old-space-size=512'], ['--expose-gc', '--import=tsx'], ['--stack-size=900']]) {
+    for (const argv of [['--import', 'tsx'], ['--import', 'tsx', '--test-concurrency=2'], ['--import', 'tsx', '--max-old-space-size=512'], ['--expose-gc', '--import=tsx'], ['--stack-size=900']]) {
       await start(workerExecArgv(argv));
     }
     // What the guard is for: these, given explicitly, are refused.

@@ -7,13 +7,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { appWithKey } from '../../helpers/deps.js';
+import { sharedAppWithKey } from '../../helpers/deps.js';
 
 const bundled = (file: string) => gunzipSync(readFileSync(new URL(`../../../data/bundled/places/${file}`, import.meta.url))).toString('utf8');
 
 describe('places near the Polish-Ukrainian border, on the shipped data', () => {
-  it('lists OSM stations near Przemyśl with brand, services and opening state', async (t) => {
-    const { get } = await appWithKey(t);
+  // The tests only ask: one app for them all (test/helpers/deps.ts).
+  const appWithKey = sharedAppWithKey().use();
+  it('lists OSM stations near Przemyśl with brand, services and opening state', async () => {
+    const { get } = await appWithKey();
     const body = (await get('fuel?mode=nearest&lat=49.78&lon=22.77&radius_km=30&limit=20')).body;
     const stations = body.data.stations as { id: string; source: string; brand: string | null; country_code: string; opening_hours: string | null;
       open_now: boolean | null; next_change: string | null; services: string[]; distance_km: number }[];
@@ -36,16 +38,16 @@ describe('places near the Polish-Ukrainian border, on the shipped data', () => {
     assert.ok(stated.length > 0 && stated.every((s) => typeof s.open_now === 'boolean' || s.open_now === null));
   });
 
-  it('finds them as places of type fuel too', async (t) => {
-    const { get } = await appWithKey(t);
+  it('finds them as places of type fuel too', async () => {
+    const { get } = await appWithKey();
     const body = (await get('pois?type=fuel&lat=49.78&lon=22.77&radius=30&limit=5')).body;
     assert.equal(body.data.pois.length, 5);
     assert.ok(body.data.coverage.includes('PL') && body.data.coverage.includes('IT'));
     assert.equal(body.data.note, undefined);
   });
 
-  it("gives Poland's newest figure, the legal maximum of 2026-07-01, in PLN and EUR, as the latest known", async (t) => {
-    const { get } = await appWithKey(t);
+  it("gives Poland's newest figure, the legal maximum of 2026-07-01, in PLN and EUR, as the latest known", async () => {
+    const { get } = await appWithKey();
     const pl = (await get('fuel?mode=country&country=PL')).body.data;
     assert.deepEqual([pl.source, pl.price_kind, pl.currency, pl.updated], ['pl-max-prices', 'legal_maximum', 'PLN', '2026-07-01']);
     // The notice in force on 2026-07-01: Pb95 6.00, Pb98 6.68, ON 6.19 (prices.json).
@@ -62,8 +64,8 @@ describe('places near the Polish-Ukrainian border, on the shipped data', () => {
     assert.deepEqual([bulletin.price, bulletin.currency, bulletin.date, bulletin.price_kind, bulletin.current], [1.48, 'EUR', '2025-03-10', 'national_average', false]);
   });
 
-  it("heads Italy with the ministry's 2026-08-21 station mean, not the older bulletin", async (t) => {
-    const { get } = await appWithKey(t);
+  it("heads Italy with the ministry's 2026-08-21 station mean, not the older bulletin", async () => {
+    const { get } = await appWithKey();
     const it = (await get('fuel?mode=country&country=IT')).body.data;
     assert.deepEqual([it.source, it.price_kind, it.currency, it.updated, it.current], ['mimit stations', 'station_mean', 'EUR', '2026-08-21', false]);
     assert.ok(it.prices.diesel > 2 && it.prices.diesel < 2.3, `diesel ${it.prices.diesel}`);
@@ -71,8 +73,8 @@ describe('places near the Polish-Ukrainian border, on the shipped data', () => {
     assert.equal(it.eur_rate, null);
   });
 
-  it("puts no Italian station on Milan's centre, where the file places stations of Brescia, Lissone and Finale Emilia", async (t) => {
-    const { get } = await appWithKey(t);
+  it("puts no Italian station on Milan's centre, where the file places stations of Brescia, Lissone and Finale Emilia", async () => {
+    const { get } = await appWithKey();
     const body = (await get('fuel?mode=nearest&lat=45.4642&lon=9.18998&radius_km=0.2&limit=50')).body;
     const cities = (body.data.stations as { city: string | null }[]).map((s) => s.city);
     for (const town of ['BRESCIA', 'LISSONE', 'FINALE EMILIA']) assert.ok(!cities.includes(town), `${town} at Milan's centre`);

@@ -1,13 +1,16 @@
 /** What every reading says about itself, wherever it appears; wait status by vehicle type; like with like; credits. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { appWithKey } from '../../helpers/deps.js';
+import { sharedAppWithKey } from '../../helpers/deps.js';
 
-const withModels = (t: import('node:test').TestContext) => appWithKey(t, { seed: { history: true, models: true } });
+// The tests only ask: one app on the models template and one on the base for the file (not one per test).
+const models = sharedAppWithKey({ seed: { history: true, models: true } });
+const base = sharedAppWithKey();
 
 describe('readings in every product', () => {
-  it('carry type_of_data and is_realtime in queue, multi, border, alternatives and travel-matrix', async (t) => {
-    const { get } = await withModels(t);
+  const withModels = models.use();
+  it('carry type_of_data and is_realtime in queue, multi, border, alternatives and travel-matrix', async () => {
+    const { get } = await withModels();
     const snapshot = (await get('queue?ppid=id_119&section=snapshot')).body.snapshot;
     const multi = (await get('multi?ppids=id_119&include=queue')).body.data.id_119.queue;
     const border = (await get('border/1/2/9')).body.data.checkpoints;
@@ -21,8 +24,8 @@ describe('readings in every product', () => {
     }
   });
 
-  it('says how long the wait is by the vehicle type, and compares with the typical week apart', async (t) => {
-    const { get } = await withModels(t);
+  it('says how long the wait is by the vehicle type, and compares with the typical week apart', async () => {
+    const { get } = await withModels();
     // id_119: trucks leaving Ukraine at Rava-Ruska, a wait of several days in the recording.
     const truck = (await get('multi?ppids=id_119,id_114&include=queue')).body.data;
     assert.ok(truck.id_119.queue.wait_min > 24 * 60);
@@ -38,8 +41,9 @@ describe('readings in every product', () => {
 });
 
 describe('alternatives compare like with like', () => {
-  it('compares the wait of the same vehicle type and direction at this crossing', async (t) => {
-    const { get } = await withModels(t);
+  const withModels = models.use();
+  it('compares the wait of the same vehicle type and direction at this crossing', async () => {
+    const { get } = await withModels();
     const cars = (await get('alternatives?ppid=id_119&crossing_type=4')).body.data;
     const carHere = (await get('queue?ppid=id_114&section=snapshot')).body.snapshot;
     assert.equal(cars.compared_ppid, 'id_114', 'the car checkpoint at the same crossing and direction');
@@ -51,8 +55,8 @@ describe('alternatives compare like with like', () => {
     assert.equal(own.compared_ppid, 'id_119');
   });
 
-  it('says so when this crossing has no checkpoint of that type, and leaves totals unknown', async (t) => {
-    const { get } = await withModels(t);
+  it('says so when this crossing has no checkpoint of that type, and leaves totals unknown', async () => {
+    const { get } = await withModels();
     // Location 5 has trucks leaving Ukraine (id_519) but no car checkpoint in that direction.
     const none = (await get('alternatives?ppid=id_519&crossing_type=4')).body.data;
     assert.equal(none.compared_ppid, null);
@@ -64,16 +68,18 @@ describe('alternatives compare like with like', () => {
 });
 
 describe('attribution and language', () => {
-  it('names the sources whose licences require credit', async (t) => {
-    const { get } = await appWithKey(t);
+  const withModels = models.use();
+  const appWithKey = base.use();
+  it('names the sources whose licences require credit', async () => {
+    const { get } = await appWithKey();
     assert.equal((await get('checkpoints?country=2')).body.attribution,
       'Data by Test Border Service; State Border Guard Service of Ukraine (CC BY 4.0)');
     assert.match((await get('travel-matrix?origin_lat=50.45&origin_lon=30.52')).body.attribution, /GeoNames \(CC BY 4\.0\)$/);
     assert.equal((await get('truck-bans?country=PL')).body.attribution, 'Data by Test Border Service', 'rules from legal texts need no credit');
   });
 
-  it("answers in the interface's default language (uk for stats, day-stats and alternatives, en elsewhere) and says when a tag fell back to it", async (t) => {
-    const { get } = await withModels(t);
+  it("answers in the interface's default language (uk for stats, day-stats and alternatives, en elsewhere) and says when a tag fell back to it", async () => {
+    const { get } = await withModels();
     const defaults: [string, string][] = [['checkpoints?country=2', 'en'], ['search?name=Medyka', 'en'], ['day-stats?ppid=id_114', 'uk'],
       ['stats?ppid=id_114', 'uk'], ['alternatives?ppid=id_114', 'uk'], ['update-info?ppid=id_114', 'en']];
     for (const [path, lang] of defaults) {
@@ -91,8 +97,9 @@ describe('attribution and language', () => {
 });
 
 describe('countries in either form', () => {
-  it('answers the same for a country number and its ISO-2 code, and refuses codes that name no country', async (t) => {
-    const { get } = await appWithKey(t);
+  const appWithKey = base.use();
+  it('answers the same for a country number and its ISO-2 code, and refuses codes that name no country', async () => {
+    const { get } = await appWithKey();
     const byNumber = (await get('checkpoints?country=2')).body.data;
     const byIso = (await get('checkpoints?country=PL')).body.data;
     assert.ok(byNumber.count > 0);
