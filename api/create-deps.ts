@@ -98,7 +98,7 @@ export function createDeps(parts: DepsParts) {
     versions,
     rules: loadRules(),
     roadGraph: loadRoadGraph(),
-    cache: createOperationCache(),
+    cache: createOperationCache({ now: parts.now }),
   };
   return { deps, lastUsed, authenticator };
 }

@@ -147,6 +147,12 @@ export const FuelCitiesOutput = z.object({
   currency: z.string().nullable(),
   cities: z.array(CityFuel),
   count: z.number().int(),
+  /** The day of the newest price listed (null when none is): station reports can be months old. */
+  updated: z.string().nullable(),
+  /** Whole days from `updated` to the answer, and whether that is within `max_age_days` (null when nothing is listed). */
+  age_days: z.number().int().nullable(),
+  current: z.boolean().nullable(),
+  max_age_days: z.number().int(),
   note: z.string().optional(),
 });
 export type FuelCitiesOutput = z.infer<typeof FuelCitiesOutput>;

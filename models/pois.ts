@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isoCountry } from './country-param.js';
 import { POI_TYPES } from './places.js';
-import { decimal, integer, lang, latitude, longitude, oneOf, text } from './query.js';
+import { decimal, integer, lang, latitude, longitude, oneOf, onlyWith, text } from './query.js';
 
 export const MAX_RADIUS_KM = 150;
 export const MAX_LIMIT = 500;
@@ -60,7 +60,7 @@ export const RestaurantsInput = z.object({
   lon: longitude().optional().describe('longitude (alias lng)'),
   lng: longitude().optional().describe('alias of lon'),
   city: text(100).optional().describe('a city name, resolved to its coordinates (alternative to lat/lon)'),
-  country: isoCountry().optional().describe('ISO-2 code: which country the city is in'),
+  country: onlyWith(isoCountry().optional().describe('with city: the ISO-2 code of the country the city is in'), 'city'),
   radius: decimal(0.1, MAX_RADIUS_KM).default(25).describe(`km, default 25, at most ${MAX_RADIUS_KM}`),
   limit: integer(1, MAX_LIMIT).default(50).describe(`default 50, at most ${MAX_LIMIT}`),
   lang: lang().describe('language of country names (default en)'),

@@ -171,14 +171,20 @@ export function allOrOne<T extends z.ZodType>(item: T) {
 export interface AppliesWhen {
   /** The parameter that decides (after parsing, its default applied). */
   param: string;
-  /** Its values under which this parameter applies. */
-  values: readonly string[];
+  /** Its values under which this parameter applies; `'given'`: whenever it is given (`onlyWith`). */
+  values: readonly string[] | 'given';
 }
 export const appliesWhenRegistry = z.registry<AppliesWhen>();
 
 /** `schema`, applying only when `param` is one of `values` (see `appliesWhenRegistry`). */
 export function onlyWhen<T extends z.ZodType>(schema: T, param: string, values: readonly string[]): T {
   appliesWhenRegistry.add(schema, { param, values });
+  return schema;
+}
+
+/** `schema`, applying only when `param` is given (`restaurants`' `country` with `city`; see `appliesWhenRegistry`). */
+export function onlyWith<T extends z.ZodType>(schema: T, param: string): T {
+  appliesWhenRegistry.add(schema, { param, values: 'given' });
   return schema;
 }
 
@@ -197,6 +203,10 @@ export function notApplying(
     const rule = schema ? appliesWhenRegistry.get(schema as z.ZodType) : undefined;
     if (!rule) continue;
     const actual = input[rule.param];
+    if (rule.values === 'given') {
+      if (actual === undefined) out.push({ name, note: `'${name}' applies only with '${rule.param}', which this call does not give; it was ignored.` });
+      continue;
+    }
     if (rule.values.includes(String(actual))) continue;
     const where = rule.values.map((v) => `${rule.param}=${v}`).join(' or ');
     out.push({ name, note: `'${name}' applies only with ${where} (this call: ${rule.param}=${echoed(String(actual), 32)}); it was ignored.` });

@@ -1,7 +1,7 @@
 /** `road-conditions` (contract: approved, unexpired road-condition reports). */
 import { z } from 'zod';
 import { isoCountry } from './country-param.js';
-import { decimal, integer, lang, latitude, longitude, oneOf, reject, text } from './query.js';
+import { decimal, integer, lang, latitude, longitude, oneOf, onlyWith, reject, text } from './query.js';
 import { CONDITION_TYPES, SEVERITIES } from './road-reports.js';
 
 export const MAX_REPORTS_LIMIT = 500;
@@ -14,7 +14,7 @@ export const RoadConditionsInput = z.object({
   lat: latitude().optional().describe('latitude: with lng, reports within `radius` of the point (distance to the whole line)'),
   lng: longitude().optional().describe('longitude (alias lon)'),
   lon: longitude().optional().describe('alias of lng'),
-  radius: decimal(0.1, MAX_REPORTS_RADIUS_KM).default(50).describe(`km, default 50, at most ${MAX_REPORTS_RADIUS_KM}`),
+  radius: onlyWith(decimal(0.1, MAX_REPORTS_RADIUS_KM).default(50).describe(`with lat and lng: km, default 50, at most ${MAX_REPORTS_RADIUS_KM}`), 'lat'),
   limit: integer(1, MAX_REPORTS_LIMIT).default(100).describe(`default 100, at most ${MAX_REPORTS_LIMIT}`),
   lang: lang().describe('language of the answer (descriptions stay in their source language, named by `description_lang`)'),
 });

@@ -20,6 +20,11 @@ export interface CachedAnswer {
 export interface OperationCacheOptions {
   /** Upper bound on the cached bytes (serialised length). */
   maxBytes?: number;
+  /**
+   * The service's clock (deps.now): an answer's time to live runs on it, as the time it was computed by does
+   * (a moved test clock or replay expires what it should; in production it is the real clock).
+   */
+  now?: () => Date;
 }
 
 /**
@@ -35,6 +40,7 @@ export function createOperationCache(options: OperationCacheOptions = {}) {
   const lru = new LRUCache<string, CachedAnswer>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: answerBytes,
+    ...(options.now ? { perf: { now: () => options.now!().getTime() } } : {}),
   });
   const inFlight = new Map<string, Promise<CachedAnswer>>();
   let computations = 0;

@@ -28,6 +28,10 @@ export function productNames(): string[] {
   return operations.map((op) => (operations.filter((o) => o.slug === op.slug).length === 1 ? op.slug : op.name));
 }
 
+/** Printed to stderr when a product needs a key and none was given. */
+export const CALL_KEY_HINT = 'bdds call: this product needs an API key: give it with --key <key> or in BDDS_API_KEY ' +
+  '(`bdds keys create --email E --plan explorer` issues one; BDDS_INTERNAL_TOKEN calls as the operator).\n';
+
 /** An argument as an error may echo it: an API key never (a mistyped line is often pasted into a report). */
 const echo = (arg: string) => (arg.includes(KEY_PREFIX) ? `${KEY_PREFIX}…` : arg);
 
@@ -62,13 +66,15 @@ export async function callCommand(args: string[], io: CliIo = processIo): Promis
   const service = await openLocalService(io, { lazy: true, oneCall: true });
   try {
     // With no credential at all, the pipeline answers missing_api_key like any transport.
-    const credential = key ?? io.env.BDDS_API_KEY ?? service.config.internalToken ?? undefined;
+    const credential = key ?? (io.env.BDDS_API_KEY || undefined) ?? service.config.internalToken ?? undefined; // an empty variable is unset
     const outcome = await createPipeline(service.deps).call({
       op, transport: 'cli', requestId: randomUUID(), address: 'cli',
       authorization: credential === undefined ? undefined : `Bearer ${credential}`,
       params: { values, text: true },
     });
     io.out(outcome.body ?? '');
+    // The envelope speaks to every transport (headers, the query string); on the command line a key is given otherwise.
+    if (outcome.error?.code === 'missing_api_key' && credential === undefined) io.err(CALL_KEY_HINT);
     return outcome.status < 400 ? 0 : 1;
   } finally {
     await service.close();

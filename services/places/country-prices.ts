@@ -19,7 +19,8 @@ type Detail = z.infer<typeof CountryPriceDetail>;
 type Undated = Omit<Detail, 'age_days' | 'current'>;
 
 const DAY_MS = 86_400_000;
-const ageDays = (date: string, now: Date) => Math.max(0, Math.floor((now.getTime() - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS));
+/** Whole days from a date (or the day of a timestamp, UTC) to `now`, never negative. */
+export const ageDays = (date: string, now: Date) => Math.max(0, Math.floor((now.getTime() - Date.parse(`${date.slice(0, 10)}T00:00:00Z`)) / DAY_MS));
 
 /** How a note names the rate a price was converted at. */
 const RATE_NAMES: Readonly<Record<string, string>> = {

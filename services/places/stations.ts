@@ -101,3 +101,8 @@ export function stationsNear(deps: OperationDeps, lat: number, lon: number, radi
 export function stationCountries(deps: OperationDeps): string[] {
   return [...stationsByCountry(deps).keys()].sort();
 }
+
+/** The countries some of whose held stations report a price (of `grade`, when given). */
+export function pricedCountries(deps: OperationDeps, grade?: FuelGrade): string[] {
+  return [...stationsByCountry(deps)].filter(([, c]) => (grade ? c.grades.includes(grade) : c.grades.length > 0)).map(([code]) => code).sort();
+}

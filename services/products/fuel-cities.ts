@@ -1,11 +1,12 @@
 /** `fuel-cities`: per major city of a country, the cheapest station of a grade and the mean of the five cheapest. */
 import { creditsOf } from '../../data/credits.js';
 import { countryName } from '../../models/codes.js';
-import { FuelCitiesInput, FuelCitiesOutput } from '../../models/fuel.js';
+import { CURRENT_PRICE_MAX_AGE_DAYS, FuelCitiesInput, FuelCitiesOutput } from '../../models/fuel.js';
 import { defineOperation } from '../operation.js';
 import { CITY_RADIUS_KM, cityPrices, MAJOR_CITY_POPULATION } from '../places/city-prices.js';
 import { nextQuarterHourMs } from '../places/pois.js';
-import { atTime, stationCountries, stationsByCountry } from '../places/stations.js';
+import { ageDays } from '../places/country-prices.js';
+import { atTime, pricedCountries, stationCountries, stationsByCountry } from '../places/stations.js';
 
 export const fuelCities = defineOperation({
   name: 'fuelCities',
@@ -14,7 +15,8 @@ export const fuelCities = defineOperation({
   description: `Major cities are the country's cities of at least ${MAJOR_CITY_POPULATION.toLocaleString('en')} inhabitants (GeoNames), named ` +
     'in `lang` where GeoNames\' names tell it (Cyrillic and Greek; Latin-script languages get GeoNames\' own name); a ' +
     `city's stations are the held stations within ${CITY_RADIUS_KM} km of its centre that report the grade; cities without one are ` +
-    'left out. Only countries whose stations are held answer (`note` otherwise); `available_fuel_types` lists the grades held there.',
+    'left out. Only countries whose stations are held answer (`note` otherwise); `available_fuel_types` lists the grades held there. ' +
+    `\`updated\` is the day of the newest price listed, \`age_days\` its age, and \`current\` false (with a \`note\`) when older than ${CURRENT_PRICE_MAX_AGE_DAYS} days.`,
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -35,16 +37,27 @@ export const fuelCities = defineOperation({
     // The cities' stations are kept per snapshot; their opening state is of this answer.
     const now = deps.now();
     const opened = <S extends { opening_hours: string | null; country_code: string }>(s: S) => ({ ...s, ...atTime(s.opening_hours, s.country_code, now) });
+    const priced = pricedCountries(deps, grade);
+    const elsewhere = `${grade} prices from stations are held in: ${priced.join(', ') || 'none'}; the national figure: fuel?mode=country&country=${country}`;
+    // The newest price listed: a snapshot of station reports can be months old, and the answer says so.
+    const updated = cities.flatMap((c) => c.stations.map((s) => s.prices[grade]?.updated_at ?? '')).reduce((a, b) => (b > a ? b : a), '').slice(0, 10) || null;
+    const age = updated === null ? null : ageDays(updated, now);
     const note = inCountry.length === 0
       ? `No stations are held for ${name} (${country}); stations are held in: ${stationCountries(deps).join(', ') || 'none'}.`
-      : !available.includes(grade) ? `No station of ${name} reports a ${grade} price; held grades: ${available.join(', ')}.`
-        : cities.length === 0 ? `No held station is within ${CITY_RADIUS_KM} km of a city of ${MAJOR_CITY_POPULATION.toLocaleString('en')} or more.` : undefined;
+      : available.length === 0 ? `${inCountry.length.toLocaleString('en')} stations of ${name} are held, but none reports a price (their source lists stations, not prices); ${elsewhere}.`
+        : !available.includes(grade) ? `No station of ${name} reports a ${grade} price; held grades: ${available.join(', ')}.`
+          : cities.length === 0 ? `No held station is within ${CITY_RADIUS_KM} km of a city of ${MAJOR_CITY_POPULATION.toLocaleString('en')} or more.`
+            : age !== null && age > CURRENT_PRICE_MAX_AGE_DAYS
+              ? `Latest known: the newest station report listed is of ${updated}, ${age} days old (older than ${CURRENT_PRICE_MAX_AGE_DAYS} days: not current prices).`
+              : undefined;
     return {
       data: {
         country, country_name: name, fuel_type: grade, available_fuel_types: available,
         currency: held?.currencies.get(grade) ?? null,
         cities: cities.map((c) => ({ ...c, cheapest: { ...c.cheapest, station: opened(c.cheapest.station) }, stations: c.stations.map(opened) })),
-        count: cities.length, ...(note ? { note } : {}),
+        count: cities.length,
+        updated, age_days: age, current: age === null ? null : age <= CURRENT_PRICE_MAX_AGE_DAYS, max_age_days: CURRENT_PRICE_MAX_AGE_DAYS,
+        ...(note ? { note } : {}),
       },
       credits: creditsOf(sources),
     };

@@ -3,6 +3,7 @@ import { creditsOf } from '../../data/credits.js';
 import type { HeldPoi } from '../../data/places-repo.js';
 import { badRequest } from '../../models/errors.js';
 import { PoisInput, PoisOutput } from '../../models/pois.js';
+import { lonOrLng } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex, stationIndex } from '../places/indexes.js';
 import { coverageNote, placeCoverage } from '../places/coverage.js';
@@ -27,7 +28,7 @@ export const pois = defineOperation({
   dataVersion: (_input, deps) => deps.versions.dataset('places'),
   selfCheck: () => ({ lat: '50.45', lon: '30.52', radius: '25' }),
   handler(input, deps) {
-    const lon = input.lon ?? input.lng;
+    const lon = lonOrLng(input);
     if (lon === undefined) throw badRequest("Parameter 'lon' is required.", 'missing_parameter');
     const { lat, radius, limit } = input;
     const keep = input.type ? (p: HeldPoi) => p.type === input.type : undefined;

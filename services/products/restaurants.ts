@@ -3,6 +3,7 @@ import { creditsOf } from '../../data/credits.js';
 import { countryName } from '../../models/codes.js';
 import { badRequest, notFound } from '../../models/errors.js';
 import { ResolvedLocation, RestaurantsInput, RestaurantsOutput } from '../../models/pois.js';
+import { lonOrLng } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex } from '../places/indexes.js';
 import { resolveCity } from '../places/city-lookup.js';
@@ -29,7 +30,7 @@ export const restaurants = defineOperation({
   errors: ['not_found'],
   selfCheck: () => ({ lat: '51.05', lon: '3.72', radius: '50' }),
   handler(input, deps) {
-    const lon = input.lon ?? input.lng;
+    const lon = lonOrLng(input);
     let at: { lat: number; lon: number };
     let resolved: typeof ResolvedLocation._output | undefined;
     if (input.city !== undefined) {

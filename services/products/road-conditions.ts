@@ -7,6 +7,7 @@ import { RoadConditionsInput, RoadConditionsOutput } from '../../models/road-con
 import { SEVERITIES } from '../../models/road-reports.js';
 import { defineOperation } from '../operation.js';
 import { roundTo } from '../../models/round.js';
+import { lonOrLng } from '../../models/lon-alias.js';
 
 const rank = (r: HeldReport) => SEVERITIES.indexOf(r.severity);
 
@@ -30,7 +31,7 @@ export const roadConditions = defineOperation({
   emptiness: (deps) => (deps.repos.roadReports.served(deps.now()).length === 0
     ? 'holds no road report in force: no feed or import has supplied one' : null),
   handler(input, deps) {
-    const lon = input.lng ?? input.lon;
+    const lon = lonOrLng(input);
     const near = input.lat !== undefined || lon !== undefined;
     if (near && (input.lat === undefined || lon === undefined)) {
       throw badRequest(`Parameter '${input.lat === undefined ? 'lat' : 'lng'}' is required with '${input.lat === undefined ? 'lng' : 'lat'}'.`, 'missing_parameter');

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { CALL_KEY_HINT } from '../../api/commands/call.js';
 import { JOB_NAMES } from '../../api/commands/jobs.js';
 import { SERVE_USAGE } from '../../api/commands/serve.js';
 import { ConfigError, ConfigSchema, loadConfig } from '../../api/config.js';
 import { runCli as cli } from '../helpers/cli.js';
+import { seededStore } from '../helpers/store-templates.js';
+import { tempDir } from '../helpers/deps.js';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -92,6 +95,14 @@ describe('bdds command line', () => {
     assert.equal(stray.status, 2);
     assert.match(stray.stderr, /expected --<parameter> <value>, got 'bdds_…'/);
     for (const out of [missing, stray]) assert.ok(!`${out.stdout}${out.stderr}`.includes(key.slice(5)), 'the key is not printed');
+  });
+
+  it('bdds call without a key says how to give one on the command line, beside the envelope', async (t) => {
+    const out = await cli(['call', 'queue', '--ppid', 'id_119'], { BDDS_DB: seededStore(tempDir(t)), BDDS_API_KEY: '' });
+    assert.equal(out.status, 1);
+    assert.equal(JSON.parse(out.stdout).error.code, 'missing_api_key', 'the envelope as every transport answers it');
+    assert.equal(out.stderr, CALL_KEY_HINT);
+    assert.match(out.stderr, /--key <key> or in BDDS_API_KEY/);
   });
 
   it('bdds call names each product once: products that share a path by their names', async () => {

@@ -33,6 +33,20 @@ describe('operation cache', () => {
     assert.equal(calls, 2);
   });
 
+  it("lets an answer live for its time on the service's clock", async () => {
+    let clock = Date.parse('2026-11-22T10:00:00Z');
+    const cache = createOperationCache({ now: () => new Date(clock) });
+    let computed = 0;
+    const compute = async () => ({ result: {}, fragment: `"data":${++computed}`, etag: `"${computed}"` });
+    await cache.get('k', 60_000, compute);
+    clock += 59_000;
+    assert.equal((await cache.get('k', 60_000, compute)).fragment, '"data":1', 'within its minute');
+    clock += 2_000;
+    await new Promise((r) => setTimeout(r, 5)); // lru-cache reads the clock at most once a millisecond
+    assert.equal(cache.peek('k'), undefined, 'expired by the clock, not by the wall');
+    assert.equal((await cache.get('k', 60_000, compute)).fragment, '"data":2');
+  });
+
   it('stays within its byte bound', async () => {
     const cache = createOperationCache({ maxBytes: 10_000 });
     for (let i = 0; i < 100; i++) {

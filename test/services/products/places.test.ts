@@ -120,6 +120,31 @@ describe('fuel-cities', () => {
     assert.match(pl.note, /No stations are held for Poland/);
     assert.equal((await get('fuel-cities')).body.error.reason, 'missing_parameter');
   });
+
+  it('says how old the newest price listed is, and that prices older than 45 days are not current', async (t) => {
+    const { get, setNow } = await placesApp(t);
+    // The station reports are of 2026-08-21.
+    setNow('2026-09-01T08:00:00Z');
+    const recent = (await get('fuel-cities?country=IT&fuel_type=diesel')).body.data;
+    assert.deepEqual([recent.updated, recent.age_days, recent.current, recent.max_age_days, recent.note], ['2026-08-21', 11, true, 45, undefined]);
+    setNow('2026-11-22T10:00:00Z');
+    const old = (await get('fuel-cities?country=IT&fuel_type=diesel')).body.data;
+    assert.deepEqual([old.updated, old.age_days, old.current], ['2026-08-21', 93, false]);
+    assert.match(old.note, /newest station report listed is of 2026-08-21, 93 days old \(older than 45 days: not current prices\)/);
+    const none = (await get('fuel-cities?country=PL')).body.data;
+    assert.deepEqual([none.updated, none.age_days, none.current], [null, null, null], 'nothing listed: no age');
+  });
+
+  it('says when a country\'s stations are held without prices, and where prices are', async (t) => {
+    const made = await placesApp(t);
+    importPlaces(made.db, [feed('osm', { stations: [station('pl-1', 50.06, 19.94, 'PL'), station('pl-2', 52.23, 21.01, 'PL')] })], { now: new Date('2026-11-22T10:00:00Z') });
+    made.deps.versions.refresh();
+    const pl = (await made.get('fuel-cities?country=PL&fuel_type=diesel')).body.data;
+    assert.deepEqual([pl.available_fuel_types, pl.cities, pl.count], [[], [], 0]);
+    assert.equal(pl.note, '2 stations of Poland are held, but none reports a price (their source lists stations, not prices); ' +
+      'diesel prices from stations are held in: IT; the national figure: fuel?mode=country&country=PL.');
+    assert.doesNotMatch(pl.note, /held grades: \./, 'never an empty list');
+  });
 });
 
 describe('fuel-cities in the reader\'s language', () => {
@@ -159,6 +184,35 @@ describe('pois and restaurants', () => {
     assert.deepEqual([fuelNearUdine.pois[0].id, fuelNearUdine.total_found], ['near', 2], 'held stations are fuel places (1.1 and 1.6 km; the cheap one is 5.6 km)');
     assert.equal((await get('pois?lat=51&lon=3&radius=151')).body.error.reason, 'out_of_range');
     assert.equal((await get('pois?lat=51&lon=3&limit=501')).body.error.reason, 'out_of_range');
+  });
+
+  it("names restaurants' country without a city, and road-conditions' radius without a point, as ignored", async (t) => {
+    const { app, key, get } = await placesApp(t);
+    const v2 = async (q: string) => (await app.inject({ url: `/api/v2/data/restaurants?${q}`, headers: { authorization: `Bearer ${key}` } })).json();
+    const plain = await v2('lat=51.06&lon=3.73&radius=20');
+    const withCountry = await v2('lat=51.06&lon=3.73&radius=20&country=FR');
+    assert.deepEqual(withCountry.data, plain.data, 'a point needs no country');
+    assert.deepEqual([withCountry.meta.ignored_params, withCountry.meta.ignored_notes],
+      [['country'], ["'country' applies only with 'city', which this call does not give; it was ignored."]]);
+    assert.equal((await v2('city=Gent&country=BE&radius=20')).meta?.ignored_params, undefined, 'with a city it applies');
+    const roads = (await get('road-conditions?country=LT&radius=5')).body;
+    assert.deepEqual(roads.meta.ignored_params, ['radius']);
+    assert.equal((await get('road-conditions?lat=54.687&lng=25.28&radius=5')).body.meta?.ignored_params, undefined);
+  });
+
+  it("takes lng for lon in every product with a point, and refuses the two given apart rather than drop one", async (t) => {
+    const { app, key, get } = await placesApp(t);
+    const v2 = async (q: string) => (await app.inject({ url: `/api/v2/data/restaurants?${q}`, headers: { authorization: `Bearer ${key}` } })).json();
+    const byLon = (await get('pois?lat=51.06&lon=3.73&radius=50')).body.data.pois;
+    assert.deepEqual((await get('pois?lat=51.06&lng=3.73&radius=50')).body.data.pois, byLon, 'lng alone is lon');
+    assert.deepEqual((await get('pois?lat=51.06&lon=3.73&lng=3.73&radius=50')).body.data.pois, byLon, 'the same value twice is one');
+    const asked = ['pois?lat=51.06&lon=3.73&lng=13.2', 'fuel?mode=nearest&lat=51.06&lon=3.73&lng=13.2', 'road-conditions?lat=51.06&lon=3.73&lng=13.2'];
+    for (const path of asked) {
+      const { status, body } = await get(path);
+      assert.deepEqual([status, body.error.reason], [400, 'conflicting_parameters'], path);
+      assert.match(body.error.message, /'lng' is an alias of 'lon'.*3\.73 and 13\.2/, path);
+    }
+    assert.equal((await v2('lat=51.06&lon=3.73&lng=13.2')).error.reason, 'conflicting_parameters', 'restaurants');
   });
 
   it('finds restaurants and places that have one, by point or by a city resolved in its country', async (t) => {
