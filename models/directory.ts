@@ -6,7 +6,7 @@ export const NameEntry = z.object({
   name: z.string(),
   /** The name as an authority publishes it (not derived by this project). */
   official: z.boolean(),
-  /** How the name was obtained: `source` (published), `translit-kmu2010` (romanised), `cyrillic-shared` ... */
+  /** How the name was obtained: `source:<name>` (published), `latin-shared` (the published English name), `translit-kmu2010` (romanised), `cyrillic-shared` ... */
   method: z.string(),
   /** The name shown for this language (one per language). */
   primary: z.boolean(),

@@ -1,8 +1,11 @@
 /**
  * Names of a location in the 24 languages. Published names (DPSU, eCherha, the Polish Border Guard,
- * the crossing list) are kept as they are; languages without a published name get the Ukrainian name
- * romanised by cyrillic-to-translit-js (Ukrainian national system, KMU 2010) for Latin-script
- * languages, or the Ukrainian Cyrillic name for Cyrillic-script languages. Each is flagged.
+ * the crossing list) are kept as they are. A Latin-script language without a published name gets the
+ * published English name, which spells each side's place as its country does (`Chop-Zahony`,
+ * `Diakove-Halmeu`); only where none is published, the Ukrainian name romanised by cyrillic-to-translit-js
+ * (Ukrainian national system, KMU 2010), which is right for the Ukrainian side and garbles the other
+ * (`Chop - Zakhon`, `Diakove - Khalmeu`): beside the English name it is kept as a further name, for search.
+ * Cyrillic-script languages get the Ukrainian Cyrillic name. Each is flagged by its method.
  */
 import { createRequire } from 'node:module';
 import type { NameEntry } from '../../models/directory.js';
@@ -29,16 +32,16 @@ export function namesFor(published: Omit<NameEntry, 'primary'>[], ukrainianBase:
     out.push({ ...entry, primary: !primaryLangs.has(entry.lang) });
     primaryLangs.add(entry.lang);
   }
+  const english = out.find((e) => e.lang === 'en' && e.primary)?.name;
   for (const lang of LANGUAGES) {
     if (primaryLangs.has(lang)) continue;
-    const cyrillic = CYRILLIC_SCRIPT.has(lang);
-    out.push({
-      lang,
-      name: cyrillic ? ukrainianBase : romanise(ukrainianBase),
-      official: false,
-      method: cyrillic ? 'cyrillic-shared' : 'translit-kmu2010',
-      primary: true,
-    });
+    if (CYRILLIC_SCRIPT.has(lang)) {
+      out.push({ lang, name: ukrainianBase, official: false, method: 'cyrillic-shared', primary: true });
+      continue;
+    }
+    const romanised = romanise(ukrainianBase);
+    if (english !== undefined) out.push({ lang, name: english, official: false, method: 'latin-shared', primary: true });
+    if (english === undefined || romanised !== english) out.push({ lang, name: romanised, official: false, method: 'translit-kmu2010', primary: english === undefined });
   }
   return out;
 }

@@ -46,6 +46,20 @@ describe('the bundled directory', () => {
     assert.equal(dorohusk.checkpoints.find((c) => c.origin === 2)!.timezone, 'Europe/Warsaw');
     assert.equal(dorohusk.checkpoints.find((c) => c.origin === 1)!.timezone, 'Europe/Kyiv');
   });
+
+  it("names a crossing in a Latin-script language without a published name by the published English one: each side as its country spells it", () => {
+    const primary = (key: string, lang: string) => directory.locations.find((l) => l.key === key)!.names.find((n) => n.lang === lang && n.primary)!;
+    for (const lang of ['de', 'sk', 'hu', 'ro', 'lt']) {
+      assert.deepEqual([primary('vysne-nemecke-uzhorod', lang).name, primary('vysne-nemecke-uzhorod', lang).method], ['Vysne Nemecke-Uzhorod', 'latin-shared'], lang);
+      assert.equal(primary('chop-zahony', lang).name, 'Chop-Zahony', lang);
+      assert.equal(primary('diakove-halmeu', lang).name, 'Diakove-Halmeu', lang);
+    }
+    assert.equal(primary('medyka-shehyni', 'pl').name, 'Medyka', 'a published name is kept');
+    assert.equal(primary('medyka-shehyni', 'de').name, 'Medyka-Shehyni', 'not the Ukrainian name romanised (Shehyni - Medyka)');
+    const chop = directory.locations.find((l) => l.key === 'chop-zahony')!.names;
+    assert.ok(chop.some((n) => n.lang === 'de' && !n.primary && n.name === 'Chop - Zakhon' && n.method === 'translit-kmu2010'),
+      'the romanised name stays as a further name, for search');
+  });
 });
 
 describe('name search', () => {
