@@ -10,7 +10,7 @@ import { operations } from '../../../services/registry.js';
 describe('REST envelope and errors', () => {
   it('wraps a product answer in the envelope', async (t) => {
     const { app, deps } = await buildTestApp(t);
-    await runStatusChecks(operations, deps);
+    await runStatusChecks(operations.filter((op) => op.slug === 'queue' || op.slug === 'status'), deps); // a stored round for status to read
     const res = await app.inject('/api/v1/data/status');
     assert.equal(res.statusCode, 200);
     assert.match(res.headers['content-type'] as string, /application\/json; charset=utf-8/);

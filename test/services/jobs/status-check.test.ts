@@ -82,8 +82,10 @@ describe('status job', () => {
     const { app, deps, db, setNow } = await buildTestApp(t, { replay: false });
     const NOW = Date.parse('2026-11-22T10:00:00.000Z');
     setNow(NOW);
+    // The products asserted only: a round of every product's check costs seconds, and each is checked alike.
+    const asserted = operations.filter((op) => ['queue', 'update-info', 'border', 'multi', 'road-conditions'].includes(op.slug));
     const round = async () => {
-      await runStatusChecks(operations, deps);
+      await runStatusChecks(asserted, deps);
       return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
     };
     const empty = await round();
