@@ -108,6 +108,16 @@ export const CountryFuel = z.object({
   note: z.string().optional(),
 });
 
+/** How old the newest price an answer lists is (station reports can be months old). */
+const PriceAgeFields = {
+  /** The day of the newest price listed (null when none is). */
+  updated: z.string().nullable(),
+  /** Whole days from `updated` to the answer, and whether that is within `max_age_days` (null when nothing is listed). */
+  age_days: z.number().int().nullable(),
+  current: z.boolean().nullable(),
+  max_age_days: z.number().int(),
+};
+
 export const FuelOutput = z.union([
   z.object({ mode: z.literal('country') }).extend(CountryFuel.shape),
   z.object({ mode: z.literal('country'), countries: z.array(CountryFuel), count: z.number().int(), note: z.string() }),
@@ -117,6 +127,7 @@ export const FuelOutput = z.union([
     fuel_type: z.string().nullable(),
     stations: z.array(FuelStation),
     total_found: z.number().int(),
+    ...PriceAgeFields,
     note: z.string().optional(),
   }),
 ]);
@@ -147,12 +158,7 @@ export const FuelCitiesOutput = z.object({
   currency: z.string().nullable(),
   cities: z.array(CityFuel),
   count: z.number().int(),
-  /** The day of the newest price listed (null when none is): station reports can be months old. */
-  updated: z.string().nullable(),
-  /** Whole days from `updated` to the answer, and whether that is within `max_age_days` (null when nothing is listed). */
-  age_days: z.number().int().nullable(),
-  current: z.boolean().nullable(),
-  max_age_days: z.number().int(),
+  ...PriceAgeFields,
   note: z.string().optional(),
 });
 export type FuelCitiesOutput = z.infer<typeof FuelCitiesOutput>;

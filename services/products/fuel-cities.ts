@@ -5,7 +5,7 @@ import { CURRENT_PRICE_MAX_AGE_DAYS, FuelCitiesInput, FuelCitiesOutput } from '.
 import { defineOperation } from '../operation.js';
 import { CITY_RADIUS_KM, cityPrices, MAJOR_CITY_POPULATION } from '../places/city-prices.js';
 import { nextQuarterHourMs } from '../places/pois.js';
-import { ageDays } from '../places/country-prices.js';
+import { newestPriceAge, notCurrentNote } from '../places/price-age.js';
 import { atTime, pricedCountries, stationCountries, stationsByCountry } from '../places/stations.js';
 
 export const fuelCities = defineOperation({
@@ -40,23 +40,20 @@ export const fuelCities = defineOperation({
     const priced = pricedCountries(deps, grade);
     const elsewhere = `${grade} prices from stations are held in: ${priced.join(', ') || 'none'}; the national figure: fuel?mode=country&country=${country}`;
     // The newest price listed: a snapshot of station reports can be months old, and the answer says so.
-    const updated = cities.flatMap((c) => c.stations.map((s) => s.prices[grade]?.updated_at ?? '')).reduce((a, b) => (b > a ? b : a), '').slice(0, 10) || null;
-    const age = updated === null ? null : ageDays(updated, now);
+    const age = newestPriceAge(cities.flatMap((c) => c.stations.map((s) => s.prices[grade]?.updated_at ?? '')), now);
     const note = inCountry.length === 0
       ? `No stations are held for ${name} (${country}); stations are held in: ${stationCountries(deps).join(', ') || 'none'}.`
       : available.length === 0 ? `${inCountry.length.toLocaleString('en')} stations of ${name} are held, but none reports a price (their source lists stations, not prices); ${elsewhere}.`
         : !available.includes(grade) ? `No station of ${name} reports a ${grade} price; held grades: ${available.join(', ')}.`
           : cities.length === 0 ? `No held station is within ${CITY_RADIUS_KM} km of a city of ${MAJOR_CITY_POPULATION.toLocaleString('en')} or more.`
-            : age !== null && age > CURRENT_PRICE_MAX_AGE_DAYS
-              ? `Latest known: the newest station report listed is of ${updated}, ${age} days old (older than ${CURRENT_PRICE_MAX_AGE_DAYS} days: not current prices).`
-              : undefined;
+            : notCurrentNote(age);
     return {
       data: {
         country, country_name: name, fuel_type: grade, available_fuel_types: available,
         currency: held?.currencies.get(grade) ?? null,
         cities: cities.map((c) => ({ ...c, cheapest: { ...c.cheapest, station: opened(c.cheapest.station) }, stations: c.stations.map(opened) })),
         count: cities.length,
-        updated, age_days: age, current: age === null ? null : age <= CURRENT_PRICE_MAX_AGE_DAYS, max_age_days: CURRENT_PRICE_MAX_AGE_DAYS,
+        ...age,
         ...(note ? { note } : {}),
       },
       credits: creditsOf(sources),

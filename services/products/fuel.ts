@@ -10,6 +10,7 @@ import { countryFuel } from '../places/country-prices.js';
 import { stationIndex } from '../places/indexes.js';
 import { nextQuarterHourMs } from '../places/pois.js';
 import { stationCountries, stationsNear } from '../places/stations.js';
+import { newestPriceAge, notCurrentNote } from '../places/price-age.js';
 
 export const fuel = defineOperation({
   name: 'fuel',
@@ -68,9 +69,12 @@ export const fuel = defineOperation({
         : `No station is held within ${input.radius_km} km. Stations are held in: ${held.map((c) => `${c} (${countryName(c, lang)})`).join(', ') || 'none'}; ` +
           'an operator loads a region with `bdds import osm-overpass` (docs/import-formats.md).';
     }
+    // How old the newest price listed is (of the grade asked, else of any grade): station reports can be months old.
+    const age = newestPriceAge(found.stations.flatMap((s) => (grade ? [s.prices[grade]?.updated_at ?? ''] : Object.values(s.prices).map((p) => p.updated_at))), deps.now());
+    note ??= notCurrentNote(age);
     return {
       data: { mode: input.mode, anchor: { ...anchor, radius_km: input.radius_km }, fuel_type: grade, stations: found.stations, total_found: found.total,
-        ...(note ? { note } : {}) },
+        ...age, ...(note ? { note } : {}) },
       // The checkpoint's name comes from the directory (DPSU).
       credits: [...creditsOf(found.sources), ...(input.mode === 'border' ? ['dpsu' as const] : [])],
     };

@@ -61,6 +61,21 @@ describe('fuel', () => {
     assert.match(lpg.note, /No station within 30 km reports a lpg price/);
     const nowhere = (await get('fuel?mode=nearest&lat=50.0&lon=24.0')).body.data;
     assert.match(nowhere.note, /No station is held within 30 km\. Stations are held in: IT \(Italy\)/);
+    assert.deepEqual([nowhere.updated, nowhere.age_days, nowhere.current], [null, null, null], 'no price listed: no age');
+  });
+
+  it('says how old the newest price listed is, of the grade asked, and that 93 days is not current', async (t) => {
+    const { get, db, deps } = await placesApp(t);
+    importPlaces(db, [feed('mimit', { stations: [station('newer', UDINE.lat + 0.02, UDINE.lon)],
+      prices: [price('newer', 'e5', 1.9, '2026-11-20T08:00:00.000Z')] })], { now: new Date('2026-11-22T10:00:00Z') });
+    deps.versions.refresh();
+    // The app's clock: 2026-11-22. Diesel reports of 2026-08-21; one e5 report of 2026-11-20.
+    const near = `fuel?mode=nearest&lat=${UDINE.lat}&lon=${UDINE.lon}&radius_km=10`;
+    const diesel = (await get(`${near}&fuel_type=diesel`)).body.data;
+    assert.deepEqual([diesel.updated, diesel.age_days, diesel.current, diesel.max_age_days], ['2026-08-21', 93, false, 45]);
+    assert.match(diesel.note, /newest station report listed is of 2026-08-21, 93 days old/);
+    const any = (await get(near)).body.data;
+    assert.deepEqual([any.updated, any.age_days, any.current, any.note], ['2026-11-20', 2, true, undefined], 'any grade: the e5 report of two days ago');
   });
 
   it('anchors border mode on a checkpoint, and refuses a mode without its parameters', async (t) => {

@@ -1,0 +1,31 @@
+/**
+ * How old the prices an answer lists are: station reports are kept as their source last gave them, and a
+ * snapshot can be months old. The same fields as `fuel?mode=country` (`updated`, `age_days`, `current`,
+ * `max_age_days`), with a sentence when even the newest is not current.
+ */
+import { CURRENT_PRICE_MAX_AGE_DAYS } from '../../models/fuel.js';
+import { ageDays } from './country-prices.js';
+
+export interface PriceAge {
+  /** The day (YYYY-MM-DD, UTC) of the newest price listed; null when none is. */
+  updated: string | null;
+  age_days: number | null;
+  current: boolean | null;
+  max_age_days: number;
+}
+
+/** The age of the newest of `timestamps` (ISO-8601) at `now`. */
+export function newestPriceAge(timestamps: Iterable<string>, now: Date): PriceAge {
+  let newest = '';
+  for (const t of timestamps) if (t > newest) newest = t;
+  const updated = newest === '' ? null : newest.slice(0, 10);
+  const age = updated === null ? null : ageDays(updated, now);
+  return { updated, age_days: age, current: age === null ? null : age <= CURRENT_PRICE_MAX_AGE_DAYS, max_age_days: CURRENT_PRICE_MAX_AGE_DAYS };
+}
+
+/** The note of an answer whose newest price is not current, else undefined. */
+export function notCurrentNote(age: PriceAge): string | undefined {
+  return age.current === false
+    ? `Latest known: the newest station report listed is of ${age.updated}, ${age.age_days} days old (older than ${age.max_age_days} days: not current prices).`
+    : undefined;
+}
