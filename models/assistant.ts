@@ -162,7 +162,7 @@ export const TEMPLATE_KEYS = [
   'bans_intro', 'ban_line', 'ban_weight', 'bans_none', 'bans_not_covered', 'bans_active',
   'bans_need_country',
   'sundays_next', 'sundays_yes', 'sundays_no', 'sundays_closed', 'sundays_open', 'sundays_not_covered',
-  'travel_intro', 'travel_line', 'travel_line_noqueue', 'need_place',
+  'travel_intro', 'travel_line', 'travel_line_noqueue', 'travel_more', 'need_place',
   'road_intro', 'road_line', 'road_none', 'where_country', 'where_near', 'where_all',
   'rules', 'unknown', 'need_checkpoint', 'suggest_intro',
   'latest_known', 'border_intro', 'border_intro_latest', 'border_forecast_intro', 'border_typical_intro', 'border_none',

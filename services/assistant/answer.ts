@@ -47,6 +47,9 @@ async function answerAlternatives(ctx: AnswerContext): Promise<void> {
   ctx.sentences.push(`${c.fill('alt_intro', { checkpoint: ctx.checkpointText(row), wait: a.wait_min === null ? '?' : c.minutes('wait_min', a.wait_min, s) })} ${lines.join('; ')}.`);
 }
 
+/** How many crossings an answer from a town names, fastest first. */
+const TRAVEL_NAMED = 3;
+
 /** From a town: the travel matrix, fastest first by the total with the queue (by driving where no queue is held). */
 async function answerTravel(ctx: AnswerContext): Promise<void> {
   const { c, templates } = ctx;
@@ -64,8 +67,9 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
     const there = rows.filter((r) => dir.get(r.ppid)?.location_id === e.checkpoint!.location_id);
     if (there.length > 0) rows = there;
   }
+  const inReach = rows.length;
   const full = rows.filter((r) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null);
-  rows = (full.length > 0 ? full : [...rows].sort((a, b) => a.drive_minutes! - b.drive_minutes!)).slice(0, 3);
+  rows = (full.length > 0 ? full : [...rows].sort((a, b) => a.drive_minutes! - b.drive_minutes!)).slice(0, TRAVEL_NAMED);
   if (rows.length === 0) return ctx.refuse(c.fill('unknown'));
   const lines = rows.map((r, k) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null ? c.fill('travel_line', {
     name: c.name(r.checkpoint_name), total: c.minutes(`results.${k}.total_minutes`, r.total_minutes, s),
@@ -75,6 +79,8 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
   if (rows.some((r) => r.type_of_data === 'replay')) ctx.replay = true;
   const intro = rows.every((r) => r.is_realtime) ? 'travel_intro' : 'travel_intro_latest';
   ctx.sentences.push(`${c.fill(intro, { place: c.name(e.place.name), vehicle: templates.vehicles[String(type) as '4'] })} ${lines.join('; ')}.`);
+  // The others the matrix reached are counted, never dropped unsaid.
+  if (inReach > rows.length) ctx.sentences.push(c.fill('travel_more', { count: c.count('results_more', inReach - rows.length, s) }));
 }
 
 const WRITERS: Partial<Record<Intent, (ctx: AnswerContext) => Promise<void> | void>> = {

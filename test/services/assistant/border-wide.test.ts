@@ -175,6 +175,13 @@ describe('assistant: which crossing, now and later', () => {
     assert.equal(d.intent, 'travel_time');
     assert.deepEqual(d.sources.map((s) => s.product), ['travel-matrix']);
     assert.doesNotMatch(d.answer_text, /crossings now/);
+    // Three named, fastest first; the others the matrix reached counted, never dropped unsaid.
+    const matrix = (await built.get('travel-matrix?origin_lat=49.8397&origin_lon=24.0297&type=9')).body.data as { results: { drive_minutes: number | null }[] };
+    const reached = matrix.results.filter((r) => r.drive_minutes !== null).length;
+    assert.ok(reached > 3, `the matrix reaches ${reached}`);
+    const more = d.figures.find((f) => f.label === 'results_more');
+    assert.equal(more?.value, reached - 3);
+    assert.ok(d.answer_text.includes(`Other crossings within reach: ${reached - 3} (travel-matrix lists them all).`), d.answer_text);
   });
 
   it('says a fuel price older than its limit is the latest known, with its date and age', async () => {
