@@ -51,7 +51,8 @@ describe('assistant phrasing by an optional language model', () => {
       const figures = figuresOf(body);
       return { content: mode === 'faithful' ? `Right now: ${figures.join(' and ')}. Drive safely.` : `About 9999 cars, ${figures.join(', ')}.` };
     });
-    built.deps.settings.assistantLlm = { url: model.url, model: 'test-model', timeoutMs: 500 };
+    // A generous budget while the server answers (a loaded machine took the faithful call past 500 ms); a short one for the hang.
+    built.deps.settings.assistantLlm = { url: model.url, model: 'test-model', timeoutMs: 30_000 };
     const faithful = await ask();
     assert.equal(faithful.phrasing, 'model');
     assert.match(faithful.answer_text, /^Right now: .* Drive safely\.$/);
@@ -62,6 +63,7 @@ describe('assistant phrasing by an optional language model', () => {
 
     for (const m of ['invented', 'error', 'hang'] as const) {
       mode = m;
+      if (m === 'hang') built.deps.settings.assistantLlm = { ...built.deps.settings.assistantLlm, timeoutMs: 300 };
       // 'hang' never answers: an answer at all is the time budget's doing.
       const data = await ask();
       assert.equal(data.phrasing, 'template', m);
