@@ -71,6 +71,10 @@ describe('search', () => {
     assert.deepEqual(pl.body.data.results[1], { query: 'Atlantis', count: 0, ppid_count: 0, matches: [] });
     const uk = await get('search?name=Medyka&lang=uk');
     assert.equal(uk.body.data.results[0].matches[0].name, 'Шегині - Медика');
+    // German has no published name: the English one, each side spelled as its country does; the Ukrainian name
+    // romanised (Chop - Zakhon) is no longer shown, and still found.
+    const de = (await get(`search?name=${encodeURIComponent('Chop - Zakhon,Záhony')}&lang=de`)).body.data.results;
+    assert.deepEqual(de.map((r: { matches: { name: string }[] }) => r.matches[0]?.name), ['Chop-Zahony', 'Chop-Zahony']);
   });
   it('refuses a missing name and more than 20 names', async (t) => {
     const { get } = await liveApp(t);
