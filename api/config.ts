@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { FEEDS, type FeedSetting } from '../data/feeds/catalog.js';
+import { hasCredentials, redactUrls, shownUrl } from '../data/feeds/redact-url.js';
 import { integer } from '../models/query.js';
 
 /**
@@ -50,7 +51,13 @@ const feedUrls = z.string().transform((raw, ctx) => {
   const urls = raw.split(',').map((u) => u.trim()).filter((u) => u.length > 0);
   const bad = urls.filter((u) => !z.url({ protocol: /^https?$/ }).safeParse(u).success);
   if (urls.length === 0 || bad.length > 0) {
-    ctx.addIssue({ code: 'custom', message: `must be one or more http(s) URLs, comma-separated${bad.length > 0 ? ` (not: ${bad.join(', ')})` : ''}` });
+    ctx.addIssue({ code: 'custom', message: `must be one or more http(s) URLs, comma-separated${bad.length > 0 ? ` (not: ${bad.map(shownUrl).join(', ')})` : ''}` });
+    return z.NEVER;
+  }
+  // fetch refuses a URL with a user name or password, and the failure would show it: refused here, not echoed.
+  const withCredentials = urls.filter(hasCredentials);
+  if (withCredentials.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `must not carry a user name or password (${withCredentials.map(shownUrl).join(', ')}): a feed is fetched without credentials in its URL` });
     return z.NEVER;
   }
   return urls;
@@ -74,6 +81,9 @@ const feedVariables = Object.fromEntries(FEEDS.flatMap((f) => [
   [`BDDS_FEED_${f.env}_URL`, feedUrls.optional()],
   [`BDDS_FEED_${f.env}_INTERVAL_S`, integer(30, 7 * 86_400).optional()],
 ])) as Record<string, z.ZodOptional<z.ZodType<string[] | number>>>;
+
+/** Variables whose values a configuration error never echoes. */
+const SECRET_VARIABLES = new Set(['BDDS_INTERNAL_TOKEN']);
 
 export const ConfigSchema = z.object({
   BDDS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -168,7 +178,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
   const parsed = ConfigSchema.safeParse(picked);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}=${JSON.stringify(picked[String(i.path[0])])}: ${i.message}`);
+    // The value is echoed so the operator sees what was read, except a secret's, and URLs without credentials or query.
+    const echo = (name: string) => (SECRET_VARIABLES.has(name) ? '(not shown)' : JSON.stringify(redactUrls(String(picked[name]))));
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}=${echo(String(i.path[0]))}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;

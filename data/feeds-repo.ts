@@ -5,6 +5,7 @@
  * feeds list`.
  */
 import type { Db } from './store.js';
+import { redactUrls } from './feeds/redact-url.js';
 
 export interface FeedState {
   name: string;
@@ -51,7 +52,11 @@ export function createFeedsRepo(db: Db) {
     ensure.run(name);
     if (outcome.kind === 'ok') ok.run({ name, ...outcome });
     else if (outcome.kind === 'not-modified') notModified.run({ name, ...outcome });
-    else failed.run({ name, ...outcome, error: outcome.error.length > ERROR_MAX_CHARS ? `${outcome.error.slice(0, ERROR_MAX_CHARS - 1)}…` : outcome.error });
+    else {
+      // Shown on the public /status: never a URL's credentials or query, whoever recorded it.
+      const error = redactUrls(outcome.error);
+      failed.run({ name, ...outcome, error: error.length > ERROR_MAX_CHARS ? `${error.slice(0, ERROR_MAX_CHARS - 1)}…` : error });
+    }
   });
   /** Moves with every attempt recorded here (cache versions of what shows the feeds). */
   let generation = 0;

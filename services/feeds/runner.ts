@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { DataVersions } from '../../data/data-versions.js';
 import { feedNamed, type FeedDefinition, type FeedSetting } from '../../data/feeds/catalog.js';
 import { fetchFeed, FeedFetchError } from '../../data/feeds/fetch.js';
+import { redactUrls } from '../../data/feeds/redact-url.js';
 import type { FeedsRepo } from '../../data/feeds-repo.js';
 import { ingestCounts, parseTexts, writeParsed } from '../../data/importers/ingest.js';
 import type { Db } from '../../data/store.js';
@@ -106,7 +107,8 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
       if (counts.imported > 0) parts.versions.refresh();
       return done;
     } catch (err) {
-      const error = err instanceof FeedFetchError ? err.message : `${(err as Error).message}`.replace(/\s+/g, ' ');
+      // Shown on the public /status and in the log: never a URL's credentials or query (tokens).
+      const error = redactUrls(err instanceof FeedFetchError ? err.message : `${(err as Error).message}`.replace(/\s+/g, ' '));
       const done = report('failed', { error });
       parts.feeds.record(def.name, { kind: 'failed', at: at.toISOString(), durationMs: done.durationMs, error });
       if (!stop.signal.aborted) parts.log.warn({ feed: def.name, error }, 'feed poll failed; the data held stays served');

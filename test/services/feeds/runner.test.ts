@@ -183,6 +183,21 @@ describe('live feeds', () => {
     assert.deepEqual(petrol.map((p) => [p.price, p.reported_at.slice(0, 10)]), [[2.049, '2026-11-25']], 'the polled price replaced the older one');
   });
 
+  it("never shows a URL's credentials or query token on /status or in the log when a poll fails", async (t) => {
+    const upstream = await startFeedServer(t);
+    upstream.reply({ kind: 'body', status: 500, body: 'oops' });
+    const port = new URL(upstream.url).port;
+    const feeds = [{ name: 'ecb-rates', urls: [`http://feeduser:S3cretPass@127.0.0.1:${port}/e.xml?token=TOKEN123`], intervalS: 86_400 }];
+    const { deps, db, logLines } = createTestDeps(t, { replay: false, now: NOW, feeds });
+    const runner = createFeedRunner(feeds, { db, feeds: deps.repos.feeds, versions: deps.versions, log: deps.log, now: deps.now, userAgent: 'bdds-test/1' });
+    t.after(() => runner.close());
+    const report = await runner.runNow('ecb-rates');
+    assert.equal(report.outcome, 'failed');
+    const shown = [String(report.error), deps.repos.feeds.all().map((f) => f.last_error).join(' '), logLines.join('\n')].join('\n');
+    assert.match(shown, /127\.0\.0\.1/, 'the host is named');
+    for (const secret of ['S3cretPass', 'TOKEN123', 'feeduser']) assert.ok(!shown.includes(secret), `${secret} shown: ${shown}`);
+  });
+
   it('asks the Polish Border Guard for each crossing at the current Warsaw hour and stores its waits as live readings', async (t) => {
     const upstream = await startFeedServer(t);
     const recorded = (crossing: string) => readFileSync(fixturePath(`pl-ua/granica-live/${crossing}_2026-08-09_15.xml`), 'utf8');
