@@ -14,7 +14,10 @@ export const ACCOUNTS_USAGE = `Usage:
       Moves an account that asked for Pay As You Grow to that plan: its keys get the plan's default
       limits within 5 seconds (set other limits per key with bdds keys).
 
-Uses the store named by BDDS_DB (./var/bdds.sqlite) and the clock of BDDS_NOW (else the system clock).`;
+Exit 0 done (also an account already on Pay As You Grow); 1 when no account has that address; 2 on bad
+usage, an account that has not confirmed its address, or a store that does not exist.
+Uses the store named by BDDS_DB (./var/bdds.sqlite), which must exist (\`bdds serve\` or \`bdds import\`
+creates it), and the clock of BDDS_NOW (else the system clock).`;
 
 export async function accountsCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -37,7 +40,8 @@ export async function accountsCommand(args: string[], io: CliIo = processIo): Pr
       const email = normaliseEmail(ref ?? '');
       if (!email) throw new UsageError('name the account by its e-mail address');
       const account = accounts.byEmail(email);
-      if (!account) throw new UsageError(`no account for ${email}`);
+      // Not found is no usage error: exit 1, as for keys and reports.
+      if (!account) throw new Error(`no account for ${email}`);
       if (account.plan === 'payg') {
         io.out(`${email} is already on Pay As You Grow`);
         return 0;

@@ -21,11 +21,23 @@ The caller: --key, else BDDS_API_KEY, else BDDS_INTERNAL_TOKEN (the operator: no
 Path parameters are options too: bdds call border --origin 1 --destination 2 --crossing_type 4
 
 Products: ${productNames().join(', ')}
-Uses the store named by BDDS_DB and the clock of BDDS_NOW.`;
+Uses the store named by BDDS_DB (which must exist: \`bdds serve\` or \`bdds import\` creates it) and the clock of BDDS_NOW.`;
 
 /** What names each product on the command line: its slug, or its name where products share one (alerts). */
 export function productNames(): string[] {
   return operations.map((op) => (operations.filter((o) => o.slug === op.slug).length === 1 ? op.slug : op.name));
+}
+
+/**
+ * Why `product` names no product, with the names that do: none given, a path several products share
+ * (`alerts`: name one by its name), or an unknown name (echoed as `echo` allows: never an API key).
+ */
+function unknownProduct(product: string | undefined): string {
+  const names = productNames().join(', ');
+  if (product === undefined || product.startsWith('--')) return `name a product: ${names}`;
+  const sharing = operations.filter((o) => o.slug === product).map((o) => o.name);
+  if (sharing.length > 1) return `'${product}' is the path of ${sharing.join(', ')}: name one of them; products: ${names}`;
+  return `unknown product '${echo(product).slice(0, 60)}'; products: ${names}`;
 }
 
 /** Printed to stderr when a product needs a key and none was given. */
@@ -59,11 +71,11 @@ export function parseParams(args: readonly string[]): Record<string, string | st
 export async function callCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const [product, ...rest] = args;
   const op = product === undefined ? undefined : findOperation(operations, product);
-  if (!op) throw new UsageError(`name a product: ${productNames().join(', ')}`);
+  if (!op) throw new UsageError(unknownProduct(product));
   const params = parseParams(rest);
   const { key, ...values } = params;
   if (Array.isArray(key)) throw new UsageError('--key is given more than once');
-  const service = await openLocalService(io, { lazy: true, oneCall: true });
+  const service = await openLocalService(io, { lazy: true, oneCall: true, existingStore: true });
   try {
     // With no credential at all, the pipeline answers missing_api_key like any transport.
     const credential = key ?? (io.env.BDDS_API_KEY || undefined) ?? service.config.internalToken ?? undefined; // an empty variable is unset

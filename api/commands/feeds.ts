@@ -1,7 +1,7 @@
 /** `bdds feeds list` and `bdds feeds run <name>`: the live feeds, for operators. */
 import { parseArgs } from 'node:util';
 import { createDataVersions } from '../../data/data-versions.js';
-import { FEEDS, feedNamed } from '../../data/feeds/catalog.js';
+import { FEEDS, feedNamed, type FeedSetting } from '../../data/feeds/catalog.js';
 import { createFeedsRepo } from '../../data/feeds-repo.js';
 import { createObservationsRepo } from '../../data/observations-repo.js';
 import { seedBundled } from '../../data/seed.js';
@@ -10,7 +10,7 @@ import { feedHealth } from '../../services/feeds/health.js';
 import { createFeedRunner } from '../../services/feeds/runner.js';
 import { createClock, feedUserAgent, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
-import { printColumns, processIo, shown, type CliIo, UsageError } from './io.js';
+import { printColumns, processIo, requireStore, shown, type CliIo, UsageError } from './io.js';
 
 export const FEEDS_USAGE = `Usage: bdds feeds list [--json]
        bdds feeds run <name> [--json]
@@ -23,7 +23,18 @@ run    one poll of the feed now, through the same path as the service's (fetch, 
        5 s (it polls the store for other processes' writes).
 
 Feeds: ${FEEDS.map((f) => f.name).join(', ')}. URLs and intervals: BDDS_FEED_<NAME>_URL, BDDS_FEED_<NAME>_INTERVAL_S
-(docs/feeds.md). Uses the store named by BDDS_DB.`;
+(docs/feeds.md), also for a feed BDDS_FEEDS does not select. Uses the store named by BDDS_DB, which must exist
+(\`bdds serve\` or \`bdds import\` creates it).`;
+
+/**
+ * Every feed of the catalog with this configuration's URLs and interval (BDDS_FEED_<NAME>_URL and
+ * _INTERVAL_S), whether or not BDDS_FEEDS selects it: an operator trying a feed's address with
+ * `feeds run` before selecting it polls that address, and `feeds list` shows it. Read as the service
+ * reads them (api/config.ts), by the same configuration with every feed selected.
+ */
+export function feedSettings(env: CliIo['env']): FeedSetting[] {
+  return [...(loadConfig({ ...env, BDDS_FEEDS: 'on' }).feeds ?? [])];
+}
 
 export async function feedsCommand(args: string[], io: CliIo = processIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { json: { type: 'boolean' } } });
@@ -33,8 +44,8 @@ export async function feedsCommand(args: string[], io: CliIo = processIo): Promi
   const config = loadConfig(io.env);
   const now = createClock(config.now);
   const selected = config.feeds ?? [];
-  // Every feed of the catalog, with this configuration's URLs and interval where it selects the feed.
-  const settings = FEEDS.map((f) => selected.find((s) => s.name === f.name) ?? { name: f.name, urls: f.urls, intervalS: f.intervalS });
+  const settings = feedSettings(io.env);
+  requireStore(config.dbPath);
   const db = openStore(config.dbPath);
   try {
     const feeds = createFeedsRepo(db);

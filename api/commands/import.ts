@@ -8,7 +8,7 @@ import { FORMATS } from '../../data/importers/formats.js';
 import { PLACE_FORMATS } from '../../data/importers/places/formats.js';
 import { documentText } from '../../data/importers/places/document-text.js';
 import type { Rejected } from '../../data/importers/feed.js';
-import { ingestCounts, ingestTexts } from '../../data/importers/ingest.js';
+import { ingestCounts, parsedCounts, parseTexts, writeParsed } from '../../data/importers/ingest.js';
 import type { PlacesSummary } from '../../data/importers/places/run.js';
 import { BUS_FORMATS, importBus } from './import-bus.js';
 import { ROAD_FORMATS } from '../../data/importers/road/formats.js';
@@ -16,6 +16,7 @@ import { seedBundled } from '../../data/seed.js';
 import { createClock, loadConfig } from '../config.js';
 import { recordedImportRun } from './import-run.js';
 import { readOsmRoadGraph, storeOsmRoadGraph } from '../../data/importers/osm-roads/import.js';
+import { checkHeaders, checkPaths, checkSourceOption, SOURCE_FORMATS } from './import-checks.js';
 
 export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
                    [--json] [--approve]
@@ -48,11 +49,18 @@ Progress (readings done of readings to do) goes to standard error, the summary t
                at no listed crossing, special eCherha queues beside a main one
 For place formats the summary counts stations, prices, national prices and places added, updated
 (a field differs; a price only when the report is newer) and unchanged; a price for a station that is
-not held is rejected. --source names the source of fuel-csv rows (default csv).
+not held is rejected.
+--source names the source of the rows of ${SOURCE_FORMATS.join(', ')} (fuel-csv: default csv); the
+other formats name their own source and refuse it.
 --json prints the summary as one JSON object.
 
+A file of a CSV observation format whose header lacks the format's columns (a file of another format) is
+refused whole, naming them: nothing is imported. Files or folders that hold nothing to import (a missing
+path, a folder without files, files without rows) are refused.
+
 Exit 0 when every row was used; 1 when any row was rejected (the other rows are imported all the same),
-unless --allow-rejects is given; 2 on bad usage. Uses the store named by BDDS_DB, and records every run
+unless --allow-rejects is given, or when a file cannot be read, is refused or holds no rows (nothing is
+imported); 2 on bad usage, a missing path or a folder without files (no run is recorded). Uses the store named by BDDS_DB, and records every run
 there (also one that failed or rejected rows: its counts, status and error), which the operator dashboard's
 operations view lists.`;
 
@@ -84,16 +92,26 @@ function readTexts(files: string[]): { text: string; file: string }[] {
   });
 }
 
-/** Lists rejected rows after a text summary (JSON carries them); the exit code. */
-function reportRejects(io: CliIo, rejected: Rejected[], options: { list: boolean; allow: boolean | undefined }): number {
+/**
+ * Lists rejected rows after a text summary (JSON carries them); the exit code. `held`: the rows' records
+ * now in the store (added, changed or already held); when none are, no row was imported and it says so.
+ */
+function reportRejects(io: CliIo, rejected: Rejected[], options: { list: boolean; allow: boolean | undefined; held: number }): number {
   if (options.list) {
     for (const r of rejected.slice(0, 100)) io.out(`rejected ${shown(r.file)}:${r.line}: ${shown(r.reason)}`);
     if (rejected.length > 100) io.out(`... and ${rejected.length - 100} more rejected rows`);
   }
   if (rejected.length === 0 || options.allow) return 0;
   // The usable rows are committed: the code tells a script that some were not.
-  io.err(`bdds import: rejected rows ${rejected.length} (the other rows were imported); exit code 1 unless --allow-rejects\n`);
+  const others = options.held > 0 ? 'the other rows were imported' : 'no row was imported';
+  io.err(`bdds import: rejected rows ${rejected.length} (${others}); exit code 1 unless --allow-rejects\n`);
   return 1;
+}
+
+/** Nothing to import in files read whole: every one blank, or (observations, places) no row in any. */
+function nothingFound(files: readonly string[], blank: boolean): Error {
+  const which = files.length === 1 ? `${files[0]} is` : `the ${files.length} files are`;
+  return new Error(`nothing found to import: ${which} ${blank ? 'empty' : 'without rows'}; nothing was imported`);
 }
 
 const countsLine = (c: PlacesSummary['stations']) => `${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged`;
@@ -102,7 +120,11 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true,
     options: { at: { type: 'string' }, source: { type: 'string' }, 'allow-rejects': { type: 'boolean' }, json: { type: 'boolean' }, approve: { type: 'boolean' } } });
   const [format, ...paths] = positionals;
-  if (format === 'osm-roads') return importOsmRoadsCommand(paths, values.json === true, io);
+  if (format === 'osm-roads') {
+    checkSourceOption(format, values.source);
+    checkPaths(paths);
+    return importOsmRoadsCommand(paths, values.json === true, io);
+  }
   const isPlace = !!format && Object.hasOwn(PLACE_FORMATS, format);
   const isBus = !!format && Object.hasOwn(BUS_FORMATS, format);
   const isRoad = !!format && Object.hasOwn(ROAD_FORMATS, format);
@@ -110,7 +132,9 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
     throw new UsageError(`name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS), ...Object.keys(BUS_FORMATS), ...Object.keys(ROAD_FORMATS)].join(', ')}`);
   }
   if (values.approve && !isRoad) throw new UsageError('--approve is for road-report formats');
+  checkSourceOption(format, values.source);
   if (paths.length === 0) throw new UsageError('name at least one file or folder');
+  checkPaths(paths);
   const config = loadConfig(io.env);
   const clock = createClock(config.now);
   const at = values.at ? new Date(values.at) : clock();
@@ -123,17 +147,24 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
     if (isBus) {
       seedBundled(db, { history: false, now: at });
       const result = importBus(db, format, paths, { ...(values.source ? { source: values.source } : {}), json: !!values.json }, io, run);
-      const exitCode = reportRejects(io, result.rejected, { list: !values.json, allow: values['allow-rejects'] });
+      const exitCode = reportRejects(io, result.rejected, { list: !values.json, allow: values['allow-rejects'], held: result.imported + result.duplicates });
       return { rowsRead: result.rowsRead, imported: result.imported, duplicates: result.duplicates, rejected: result.rejected.length, exitCode };
     }
     const files = (run.files = paths.flatMap(expand));
     // The same path as a live feed's poll (data/importers/ingest.ts): every file parsed before anything is written.
     const docs = readTexts(files);
+    if (docs.every((d) => d.text.trim() === '')) throw nothingFound(files, true);
+    const parsed = parseTexts(format, docs, { at, ...(values.source ? { source: values.source } : {}) });
+    checkHeaders(format, docs); // after parsing: a file that cannot be read at all is named as such
+    // A road snapshot without reports is news (it ends what it no longer lists); a file without readings or places is not.
+    const found = parsedCounts(parsed);
+    if (!isRoad && found.rowsRead === 0 && found.rejected === 0) throw nothingFound(files, false);
     seedBundled(db, { history: false, now: isRoad ? at : clock() });
-    const result = ingestTexts(db, format, docs, {
+    const result = writeParsed(db, parsed, {
       at, now: clock(), ...(values.source ? { source: values.source } : {}), approve: !!values.approve,
       onProgress: progressReporter(io, isPlace ? 'records' : 'readings'),
     });
+    if (result.dataset === 'bus') throw new Error(`${format}: a bus network is imported by importBus`);
     const counts = ingestCounts(result);
     if (values.json) io.out(JSON.stringify({ files: files.length, ...result.summary }));
     else if (result.dataset === 'places') {
@@ -150,7 +181,7 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
         `duplicates ${summary.duplicates} (already held), skipped ${summary.skipped}; empty rows ${summary.empty}, rejected rows ${summary.rejected.length}`);
     }
     return { rowsRead: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected.length,
-      exitCode: reportRejects(io, counts.rejected, { list: !values.json, allow: values['allow-rejects'] }) };
+      exitCode: reportRejects(io, counts.rejected, { list: !values.json, allow: values['allow-rejects'], held: counts.imported + counts.duplicates }) };
   });
 }
 

@@ -2,8 +2,11 @@
  * What a command may touch of its process: the environment, standard output and error. The `bdds`
  * entry passes the real ones; tests run commands in process with their own.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { openStore, type Db } from '../../data/store.js';
 import { echoed } from '../../models/errors.js';
+import { ConfigError } from '../config.js';
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -50,8 +53,32 @@ export function printColumns(io: CliIo, header: string[], cells: string[][]): vo
 }
 
 /**
+ * Refuses a store that is not there (exit 2, as bad configuration): opening it would create a new, empty
+ * store (and its folders), and a key, account or report written there is in no store the service uses.
+ * Only `serve` and `import` create a store; every other command that opens one calls this first. The
+ * path is named as given and, when relative (the default ./var/bdds.sqlite), as this folder makes it.
+ */
+export function requireStore(path: string): void {
+  if (path === ':memory:') return;
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ENOENT' && (err as { code?: string }).code !== 'ENOTDIR') throw err;
+    const absolute = resolve(path);
+    throw new ConfigError(`no store at ${path}${absolute === path ? '' : ` (${absolute})`}: BDDS_DB names the store (default ./var/bdds.sqlite, ` +
+      'from the folder the command runs in); `bdds serve` or `bdds import` creates one. Nothing was changed.');
+  }
+  if (!isFile) throw new ConfigError(`BDDS_DB=${path} is not a file: BDDS_DB names the store (an SQLite file)`);
+}
+
+/**
  * The store for a short operator command (`keys`, `accounts`, `reports`), opened without the quick check,
  * which reads the whole file (seconds on a store of years of readings) for a command that touches a few
  * rows; `serve`, `jobs`, `mcp` and `import` check. A damaged page still fails the statement that reads it.
+ * A store that does not exist is refused (`requireStore`), never created.
  */
-export const openForCommand = (path: string): Db => openStore(path, { integrityCheck: false });
+export function openForCommand(path: string): Db {
+  requireStore(path);
+  return openStore(path, { integrityCheck: false });
+}

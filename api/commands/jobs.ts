@@ -15,7 +15,7 @@ Jobs:
   forecast    back-test and fit every checkpoint's forecast model (also runs daily)
   status      run the self-check of every product and store the result (also every 5 minutes)
 
-Uses the store named by BDDS_DB and the clock of BDDS_NOW.`;
+Uses the store named by BDDS_DB (which must exist: \`bdds serve\` or \`bdds import\` creates it) and the clock of BDDS_NOW.`;
 
 const JOBS: Record<string, (deps: Parameters<typeof runDayStats>[0]) => Promise<unknown>> = {
   'day-stats': runDayStats,
@@ -31,7 +31,7 @@ export async function jobsCommand(args: string[], io: CliIo = processIo): Promis
   const [action, name] = positionals;
   if (action !== 'run' || !name) throw new UsageError(JOBS_USAGE);
   if (!Object.hasOwn(JOBS, name)) throw new UsageError(`unknown job '${name}'; jobs: ${JOB_NAMES.join(', ')}`);
-  const service = await openLocalService(io, { threads: defaultThreads() });
+  const service = await openLocalService(io, { threads: defaultThreads(), existingStore: true });
   try {
     io.out(JSON.stringify({ job: name, ...(await JOBS[name]!(service.deps) as object) }));
     return 0;

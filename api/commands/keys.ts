@@ -5,6 +5,7 @@ import { createKeysRepo, type KeyRecord } from '../../data/keys-repo.js';
 import { closeStore } from '../../data/store.js';
 import { isServiceError } from '../../models/errors.js';
 import { issueKey } from '../access/issue-key.js';
+import { digestKey, DISPLAY_PREFIX_LENGTH, displayPrefix, isWellFormedKey, KEY_PREFIX } from '../access/key-format.js';
 import { limitsFor, PLANS, type Plan } from '../access/plans.js';
 import { createClock, loadConfig } from '../config.js';
 
@@ -18,10 +19,16 @@ export const KEYS_USAGE = `Usage:
       Lists keys by display prefix (never the keys themselves): id, prefix, plan, status, email,
       expires, last used. A key past its expiry shows status expired (the stored status is kept:
       "status" in --json, with "effective_status" beside it).
-  bdds keys revoke <prefix-or-id>
-  bdds keys verify <prefix-or-id>   Marks a key's e-mail as verified (pending -> active).
+  bdds keys revoke <prefix-or-id-or-key>
+  bdds keys verify <prefix-or-id-or-key>
+      Revokes a key, or marks its e-mail as verified (pending -> active; a revoked key cannot be).
+      A key is named by its display prefix or id (as listed), or by the whole key (found by its digest,
+      never printed).
 
-Uses the store named by BDDS_DB (./var/bdds.sqlite) and the clock of BDDS_NOW (else the system clock).`;
+Exit 0 done (also a key already revoked or verified); 1 when no key matches, a prefix matches several,
+or the key to verify is revoked; 2 on bad usage or when the store does not exist.
+Uses the store named by BDDS_DB (./var/bdds.sqlite), which must exist (\`bdds serve\` or \`bdds import\`
+creates it), and the clock of BDDS_NOW (else the system clock).`;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -31,8 +38,22 @@ function positive(name: string, value: string | undefined): number | null {
   return Number(value);
 }
 
+/**
+ * The key a reference names: its id, its display prefix (`bdds_` and 7 characters, as `keys list` shows
+ * it) or the whole key as it was issued, found as authentication finds it, by its digest (the prefix alone
+ * could name another key). A whole key is never echoed: only its display prefix. Not found: exit 1.
+ */
 function resolveOne(keys: ReturnType<typeof createKeysRepo>, ref: string | undefined): KeyRecord {
-  if (!ref) throw new UsageError('name a key by its display prefix or id');
+  if (!ref) throw new UsageError('name a key by its display prefix, id or the whole key');
+  if (ref.startsWith(KEY_PREFIX) && ref.length > DISPLAY_PREFIX_LENGTH) {
+    const shownRef = `${displayPrefix(ref)}…`;
+    if (!isWellFormedKey(ref)) {
+      throw new UsageError(`the key given (${shownRef}) is neither a display prefix (${DISPLAY_PREFIX_LENGTH} characters) nor a whole key: its checksum does not match`);
+    }
+    const record = keys.findByDigest(digestKey(ref));
+    if (!record) throw new Error(`no key in this store is the key given (${shownRef})`);
+    return record;
+  }
   const found = keys.findByRef(ref);
   if (found.length === 0) throw new Error(`no key matches '${ref}'`);
   if (found.length > 1) throw new Error(`'${ref}' matches ${found.length} keys; use the id`);
@@ -103,6 +124,11 @@ export async function keysCommand(args: string[], io: CliIo = processIo): Promis
     if (action === 'revoke' || action === 'verify') {
       const record = resolveOne(keys, ref);
       const changed = action === 'revoke' ? keys.revoke(record.id, now.toISOString()) : keys.verify(record.id);
+      if (!changed && action === 'verify' && record.status === 'revoked') {
+        // Verifying changes nothing: the key stays revoked and refused. A script must not read it as done.
+        io.err(`bdds keys: ${record.prefix} (id ${record.id}) is revoked: it cannot be verified (issue a new key)\n`);
+        return 1;
+      }
       io.out(changed ? `${action === 'revoke' ? 'revoked' : 'verified'} ${record.prefix} (id ${record.id})` : `${record.prefix} was already ${record.status}`);
       return 0;
     }

@@ -12,7 +12,7 @@ import { createClock, loadConfig, type Config } from '../config.js';
 import { createDeps } from '../create-deps.js';
 import type { Deps } from '../deps.js';
 import { createLogger } from '../logger.js';
-import type { CliIo } from './io.js';
+import { requireStore, type CliIo } from './io.js';
 
 export interface LocalService {
   config: Config;
@@ -27,9 +27,12 @@ export interface LocalService {
  * whole file: seconds on a store of years of readings; `serve`, `jobs` and `mcp` check) and the usage counter
  * written on this connection instead of by a writer thread, and the pooled tasks run on this thread
  * (services/worker/inline.ts) instead of a worker's.
+ * `existingStore`: refuse a store that does not exist (`requireStore`) instead of creating and seeding one
+ * (`bdds jobs`, `bdds call`: a job or a key's call on a new store serves nobody).
  */
-export async function openLocalService(io: CliIo, options: { threads?: number; lazy?: boolean; oneCall?: boolean } = {}): Promise<LocalService> {
+export async function openLocalService(io: CliIo, options: { threads?: number; lazy?: boolean; oneCall?: boolean; existingStore?: boolean } = {}): Promise<LocalService> {
   const config = loadConfig(io.env);
+  if (options.existingStore) requireStore(config.dbPath);
   const db = openStore(config.dbPath, { integrityCheck: !options.oneCall });
   const settings = { dbPath: config.dbPath, replay: config.demoReplay };
   const engine = options.oneCall ? createInlineEngine(settings)

@@ -23,7 +23,10 @@ export const REPORTS_USAGE = `Usage:
   bdds reports reject <id>
       Moderates a report; the product shows the change at once.
 
-Uses the store named by BDDS_DB and the clock of BDDS_NOW (else the system clock).`;
+Exit 0 done (also a report already in that state); 1 when no report has that id; 2 on bad usage or
+when the store does not exist.
+Uses the store named by BDDS_DB (./var/bdds.sqlite), which must exist (\`bdds serve\` or \`bdds import\`
+creates it), and the clock of BDDS_NOW (else the system clock).`;
 
 const line = (r: HeldReport) =>
   [String(r.id), r.status, r.condition_type, r.severity, r.country, r.source, r.expires_at ?? 'open', r.description.replace(/\s+/g, ' ').slice(0, 60)];

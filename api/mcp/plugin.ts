@@ -6,10 +6,10 @@
  * Bounded, since a POST needs no key (tools/list is public) and one POST may hold a batch: the body at
  * `MCP_MAX_BODY_BYTES` before it is parsed (413), a batch at `MCP_MAX_BATCH` messages, the answer at
  * `MCP_MAX_RESPONSE_BYTES` (both 400 with JSON-RPC -32600); a lone `tools/list` is answered from the list
- * serialised once, without a server.
+ * serialised once, without a server. A body that is not JSON is JSON-RPC's parse error (400, -32700).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { headerCredential } from '../pipeline/caller.js';
@@ -73,7 +73,28 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
       jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${message}`, data: errorBody(NO_PRODUCT, attribution, error, request.id) },
     });
   };
-  app.post('/mcp', { bodyLimit: MCP_MAX_BODY_BYTES }, async (request, reply) => {
+  /**
+   * What Fastify refuses before the handler, answered in JSON-RPC as the SDK answers its own refusals: a body
+   * that is not JSON (empty, or not parsing) is JSON-RPC's parse error (-32700, HTTP 400), a content type
+   * Fastify has no parser for is the SDK's 415. Anything else (an oversized body: 413 `payload_too_large`)
+   * goes on to the service's error handler and its envelope, by being thrown on.
+   */
+  const parseRefusal = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      const message = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The body is empty; send a JSON-RPC message.' : 'The body is not valid JSON.';
+      const error = new ServiceError('bad_request', message, { reason: 'malformed_request' });
+      return reply.code(400).type(JSON_TYPE).send({
+        jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${message}`, data: errorBody(NO_PRODUCT, attribution, error, request.id) },
+      });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).type(JSON_TYPE).send({
+        jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' },
+      });
+    }
+    throw err;
+  };
+  app.post('/mcp', { bodyLimit: MCP_MAX_BODY_BYTES, errorHandler: parseRefusal }, async (request, reply) => {
     const body = request.body;
     if (Array.isArray(body) && body.length > MCP_MAX_BATCH) {
       return refuse(request, reply, `A batch holds at most ${MCP_MAX_BATCH} messages; send the rest in another request.`, 'batch_too_large');
@@ -108,5 +129,6 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
     .header('Allow', 'POST')
     .type('application/json; charset=utf-8')
     .send(errorBody(NO_PRODUCT, attribution, notOffered, request.id));
-  app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH'], url: '/mcp', handler: notAllowed });
+  // Marked as refusals, so a CORS preflight of /mcp offers POST only (rest/http-basics.ts).
+  app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH'], url: '/mcp', config: { refusesMethods: true }, handler: notAllowed });
 }

@@ -31,4 +31,18 @@ describe('bdds feeds', () => {
     assert.match(table, /\necherha +yes +300 s +failing .* HTTP 503\n/);
     assert.equal((await runCli(['feeds', 'run', 'frob'], env)).status, 2);
   });
+
+  it('polls and lists a feed at its BDDS_FEED_<NAME>_URL and _INTERVAL_S also when BDDS_FEEDS does not select it', async (t) => {
+    // The demo (BDDS_DEMO_REPLAY unset) polls no feed: ecb-rates is not selected.
+    const env = { BDDS_DB: seededStore(tempDir(t)), BDDS_NOW: '2026-11-25T20:00:00Z', BDDS_FEED_ECB_RATES_URL: 'http://127.0.0.1:9/x', BDDS_FEED_ECB_RATES_INTERVAL_S: '600' };
+    const run = await runCli(['feeds', 'run', 'ecb-rates', '--json'], env);
+    assert.equal(run.status, 1, run.stderr);
+    const report = JSON.parse(run.stdout) as { outcome: string; error: string };
+    assert.equal(report.outcome, 'failed');
+    assert.match(report.error, /127\.0\.0\.1:9/, 'the address configured was polled');
+    assert.doesNotMatch(report.error, /ecb\.europa\.eu/);
+    const list = JSON.parse((await runCli(['feeds', 'list', '--json'], env)).stdout) as { name: string; polled: boolean; interval_s: number; urls: string[]; status: string }[];
+    const ecb = list.find((f) => f.name === 'ecb-rates')!;
+    assert.deepEqual([ecb.polled, ecb.interval_s, ecb.urls, ecb.status], [false, 600, ['http://127.0.0.1:9/x'], 'failing']);
+  });
 });

@@ -9,6 +9,7 @@ import { keyedOperations } from '../../helpers/test-operations.js';
 import { closeStore, openStore } from '../../../data/store.js';
 import { createKeysRepo } from '../../../data/keys-repo.js';
 import { seededStore } from '../../helpers/store-templates.js';
+import { generateKey } from '../../../api/access/key-format.js';
 
 const bdds = (db: string, ...args: string[]) => runCli(['keys', ...args], { BDDS_DB: db });
 /** Reads of what a command stored, on a store copied from a template: without the integrity check each `bdds keys` runs itself. */
@@ -111,6 +112,54 @@ describe('bdds keys', () => {
     assert.equal((await bdds(db, 'create', '--email', 'x@y', '--plan', 'payg', '--qps', '0')).status, 2);
     assert.equal((await bdds(db, 'frob')).status, 2);
     assert.equal((await bdds(db, 'revoke', 'bdds_nothing')).status, 1);
+  });
+
+  it('revokes and verifies a key pasted whole, found by its digest, never printing it', async (t) => {
+    const db = seededStore(tempDir(t));
+    const created = await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'explorer', '--unverified', '--json');
+    const { key, id, prefix } = JSON.parse(created.stdout) as { key: string; id: number; prefix: string };
+    const secret = key.slice(prefix.length);
+    const verified = await bdds(db, 'verify', key);
+    assert.equal(verified.status, 0, verified.stderr);
+    assert.equal(verified.stdout, `verified ${prefix} (id ${id})\n`);
+    const revoked = await bdds(db, 'revoke', key);
+    assert.equal(revoked.status, 0, revoked.stderr);
+    assert.equal(revoked.stdout, `revoked ${prefix} (id ${id})\n`);
+    const store = peek(db);
+    assert.equal(createKeysRepo(store).findByRef(String(id))[0]!.status, 'revoked');
+    closeStore(store);
+
+    // A whole key of no key here: not its display prefix's key (the prefix alone could name another).
+    const other = generateKey();
+    const stranger = await bdds(db, 'revoke', other);
+    assert.equal(stranger.status, 1);
+    assert.match(stranger.stderr, /no key in this store is the key given \(bdds_[a-z2-7]{7}…\)/);
+    // A mistyped whole key fails its checksum: a bad argument.
+    const typo = `${key.slice(0, -1)}${key.endsWith('a') ? 'b' : 'a'}`;
+    const mistyped = await bdds(db, 'revoke', typo);
+    assert.equal(mistyped.status, 2);
+    assert.match(mistyped.stderr, /checksum does not match/);
+    for (const out of [verified, revoked, stranger, mistyped]) {
+      const text = `${out.stdout}${out.stderr}`;
+      assert.ok(!text.includes(secret) && !text.includes(other.slice(prefix.length)) && !text.includes(typo.slice(prefix.length)), `no key printed: ${text}`);
+    }
+  });
+
+  it('refuses to verify a revoked key (exit 1); verifying an active key or revoking a revoked one is done already (exit 0)', async (t) => {
+    const db = seededStore(tempDir(t));
+    const prefix = JSON.parse((await bdds(db, 'create', '--email', 'dev@example.com', '--plan', 'explorer', '--json')).stdout).prefix as string;
+    const active = await bdds(db, 'verify', prefix);
+    assert.deepEqual([active.status, active.stdout], [0, `${prefix} was already active\n`]);
+    assert.equal((await bdds(db, 'revoke', prefix)).status, 0);
+    const again = await bdds(db, 'revoke', prefix);
+    assert.deepEqual([again.status, again.stdout], [0, `${prefix} was already revoked\n`]);
+    const verify = await bdds(db, 'verify', prefix);
+    assert.equal(verify.status, 1);
+    assert.equal(verify.stdout, '');
+    assert.match(verify.stderr, new RegExp(`${prefix} \\(id 1\\) is revoked: it cannot be verified`));
+    const store = peek(db);
+    assert.equal(createKeysRepo(store).findByRef(prefix)[0]!.status, 'revoked', 'still revoked');
+    closeStore(store);
   });
 
   it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {
