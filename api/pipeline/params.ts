@@ -40,6 +40,7 @@ export function collectParams(op: AnyOperation, raw: RawParams): { values: Recor
   const values: Record<string, unknown> = Object.create(null);
   const ignored: string[] = [];
   const notes: string[] = [];
+  let unechoed = 0;
   for (const key of Object.keys(given)) {
     const value = given[key];
     if ((raw.text && Array.isArray(value)) || (raw.path && Object.hasOwn(raw.path, key))) throw repeated(key);
@@ -48,8 +49,10 @@ export function collectParams(op: AnyOperation, raw: RawParams): { values: Recor
       ignored.push(echoed(key, 64));
       // `""` in a list is easy to miss: the empty name is echoed as it came, and said in words.
       if (key === '') notes.push(EMPTY_NAME_NOTE);
-    }
+    } else unechoed++;
   }
+  // A list cut short says so: the names past the first MAX_ECHOED_PARAMS were ignored as well.
+  if (unechoed > 0) notes.push(`${unechoed} more unknown parameter${unechoed === 1 ? '' : 's'} ignored, not listed (the list stops at ${MAX_ECHOED_PARAMS}).`);
   if (raw.path) {
     for (const key of Object.keys(raw.path)) {
       const value = raw.path[key]!;

@@ -92,6 +92,18 @@ describe('parameters that apply in some modes only', () => {
     assert.equal(body.meta.ignored_notes.length, 2);
     assert.match(body.meta.ignored_notes[0], /empty name/);
   });
+
+  it('says how many unknown names it did not list past the first 20, never cutting the list silently', async (t) => {
+    const { app, key } = await appWithKey(t, { operations: [...operations, moded] });
+    const params = Object.fromEntries(Array.from({ length: 23 }, (_, i) => [`a${i + 1}`, 1]));
+    const outcome = await app.pipeline.call({
+      op: moded, transport: 'trpc', requestId: 'r', authorization: `Bearer ${key}`, address: '127.0.0.1',
+      params: { values: { mode: 'list', ...params }, text: false },
+    });
+    const meta = JSON.parse(outcome.body!).meta;
+    assert.deepEqual(meta.ignored_params, Array.from({ length: 20 }, (_, i) => `a${i + 1}`));
+    assert.deepEqual(meta.ignored_notes, ['3 more unknown parameters ignored, not listed (the list stops at 20).']);
+  });
 });
 
 describe('engine failures', () => {
