@@ -125,7 +125,8 @@ function operationDoc(op: AnyOperation, version: 1 | 2, baseUrl: string, example
   const path = routePath(op, version).replace(/:(\w+)/g, (_m, name: string) => (input?.[name] !== undefined ? encodeURIComponent(input[name]) : `{${name}}`));
   const query = method === 'POST' || !input ? '' : new URLSearchParams(Object.entries(input).filter(([k]) => !op.pathParams?.includes(k))).toString();
   const samples = codeSamples({ method, url: `${baseUrl}${path}${query ? `?${query}` : ''}`, keyed, ...(method === 'POST' ? { body: '{ ... }' } : {}) });
-  const sandbox = keyed && method === 'GET' ? `Logged in to the portal? [Try it in the sandbox](/portal/sandbox/${op.slug}): its own 50 calls a day, not your key's.` : '';
+  // The sandbox calls as the portal's own account: products that act on the caller's key (listAlerts) are not in it.
+  const sandbox = keyed && method === 'GET' && !op.needsKey ? `Logged in to the portal? [Try it in the sandbox](/portal/sandbox/${op.slug}): its own 50 calls a day, not your key's.` : '';
   const access = keyed ? `Quota class \`${op.quotaClass}\`; cost: ${costOf(op)}.` : 'Public: no key needed, never counted.';
   const { tool, aliases } = mcpNames(op);
   const bodySchema = method === 'POST' ? bodySchemaOf(op) : null;

@@ -53,6 +53,11 @@ describe('OpenAPI quality', () => {
     assert.match(queue.description, /curl -s -H "Authorization: Bearer \$BDDS_KEY" 'https:\/\/bdds\.example\.org\/api\/v1\/data\/queue\?ppid=id_\d+/);
     assert.match(queue.description, /requests\.request\("GET"/);
     assert.match(queue.description, /\/portal\/sandbox\/queue/, 'the sandbox for a logged-in reader');
+    // Every sandbox link the reference gives is a page the portal serves (listAlerts acts on the caller's key: not in it).
+    const linked = Object.values(doc.paths).flatMap((p) => Object.values(p as Record<string, Entry>)).flatMap((e) => [...(e.description ?? '').matchAll(/\/portal\/sandbox\/([\w-]+)/g)].map((m) => m[1]!));
+    const served = new Set(operations.filter((op) => op.access === 'keyed' && !op.needsKey).map((op) => op.slug));
+    assert.ok(linked.length > 10);
+    for (const slug of linked) assert.ok(served.has(slug), `the sandbox has no page for ${slug}`);
   });
 
   it('states the quota class, the cost, the rate-limit headers and every error with an example', () => {
