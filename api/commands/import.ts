@@ -60,9 +60,9 @@ path, a folder without files, files without rows) are refused.
 
 Exit 0 when every row was used; 1 when any row was rejected (the other rows are imported all the same),
 unless --allow-rejects is given, or when a file cannot be read, is refused or holds no rows (nothing is
-imported); 2 on bad usage, a missing path or a folder without files (no run is recorded). Uses the store named by BDDS_DB, and records every run
-there (also one that failed or rejected rows: its counts, status and error), which the operator dashboard's
-operations view lists.`;
+imported); 2 on bad usage, a missing path or a folder without files (no run is recorded). Uses the store
+named by BDDS_DB (created when it does not exist), and records every run there (also one that failed or
+rejected rows: its counts, status and error), which the operator dashboard's operations view lists.`;
 
 function expand(path: string): string[] {
   return statSync(path).isDirectory() ? readdirSync(path).sort().map((f) => join(path, f)).filter((f) => statSync(f).isFile()) : [path];

@@ -38,12 +38,20 @@ function positive(name: string, value: string | undefined): number | null {
   return Number(value);
 }
 
+/** A reference as an error may echo it: of a key inside it (`Bearer bdds_...` pasted whole), only the display prefix. */
+function echoRef(ref: string): string {
+  const at = ref.indexOf(KEY_PREFIX);
+  const shortened = at >= 0 && ref.length - at > DISPLAY_PREFIX_LENGTH ? `${ref.slice(0, at)}${displayPrefix(ref.slice(at))}…` : ref;
+  return shortened.slice(0, 60);
+}
+
 /**
  * The key a reference names: its id, its display prefix (`bdds_` and 7 characters, as `keys list` shows
  * it) or the whole key as it was issued, found as authentication finds it, by its digest (the prefix alone
  * could name another key). A whole key is never echoed: only its display prefix. Not found: exit 1.
  */
-function resolveOne(keys: ReturnType<typeof createKeysRepo>, ref: string | undefined): KeyRecord {
+function resolveOne(keys: ReturnType<typeof createKeysRepo>, given: string | undefined): KeyRecord {
+  const ref = given?.trim(); // a key pasted with the blank around it
   if (!ref) throw new UsageError('name a key by its display prefix, id or the whole key');
   if (ref.startsWith(KEY_PREFIX) && ref.length > DISPLAY_PREFIX_LENGTH) {
     const shownRef = `${displayPrefix(ref)}…`;
@@ -55,8 +63,8 @@ function resolveOne(keys: ReturnType<typeof createKeysRepo>, ref: string | undef
     return record;
   }
   const found = keys.findByRef(ref);
-  if (found.length === 0) throw new Error(`no key matches '${ref}'`);
-  if (found.length > 1) throw new Error(`'${ref}' matches ${found.length} keys; use the id`);
+  if (found.length === 0) throw new Error(`no key matches '${echoRef(ref)}'`);
+  if (found.length > 1) throw new Error(`'${echoRef(ref)}' matches ${found.length} keys; use the id`);
   return found[0]!;
 }
 

@@ -50,7 +50,8 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
   const nowIso = () => deps.now().toISOString();
   const name = deps.settings.serviceName;
 
-  function sendLink(account: AccountRecord, purpose: TokenPurpose) {
+  /** Sends `account` a link, to the address as the reader typed it (`to`): the account is the normalised address, the mailbox the typed one. */
+  function sendLink(account: AccountRecord, purpose: TokenPurpose, to: string) {
     const token = secret();
     const now = deps.now();
     const ttl = purpose === 'verify' ? VERIFY_TTL_MS : LOGIN_TTL_MS;
@@ -61,13 +62,16 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
       : `Log in to the ${name} developer portal:\n\n${link}\n\nThe link works once, for 15 minutes. If you did not ask for it, ignore this message.\n`;
     const subject = purpose === 'verify' ? `Confirm your address: ${name}` : `Your log-in link: ${name}`;
     // Off the request path: the answer takes as long whether or not a message goes out.
-    void mailer.send({ to: account.email, subject, text }).catch((err: unknown) => deps.log.error({ err, purpose }, 'portal e-mail not sent'));
+    void mailer.send({ to, subject, text }).catch((err: unknown) => deps.log.error({ err, purpose }, 'portal e-mail not sent'));
   }
 
   /** Sign-up and log-in: one answer whatever the address's state; the mail says what to do next. */
   function requestLink(rawEmail: string, address: string, signUp: boolean): LinkRequestResult {
     const email = normaliseEmail(rawEmail);
     if (email === null) return 'invalid_email';
+    // Mail goes where the reader asked: `Ann+x@Example.org` folds to the account `ann@example.org`, but at a
+    // provider without sub-addresses that is someone else's mailbox.
+    const to = rawEmail.normalize('NFC').trim();
     const nowMs = deps.now().getTime();
     // The e-mail's counter is charged only for a request its client address was allowed: a client past its
     // own limit cannot spend someone else's mailbox's allowance (locking that address out for an hour).
@@ -76,7 +80,7 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
     // account exists (the checks above), and the lookup, the token's write and the mail come after it.
     setImmediate(() => {
       try {
-        deliverLink(email, signUp);
+        deliverLink(email, signUp, to);
       } catch (err) {
         deps.log.error({ err }, 'portal link not sent');
       }
@@ -85,10 +89,10 @@ export function createPortalService({ deps, mailer, publicUrl }: PortalServicePa
   }
 
   /** What a link request does once answered: a log-in link for a verified account, else a sign-up link (never an account for a log-in). */
-  function deliverLink(email: string, signUp: boolean): void {
+  function deliverLink(email: string, signUp: boolean, to: string): void {
     const existing = accounts.byEmail(email);
-    if (existing?.verified_at) sendLink(existing, 'login');
-    else if (existing || signUp) sendLink(existing ?? accounts.ensure(email, nowIso()), 'verify');
+    if (existing?.verified_at) sendLink(existing, 'login', to);
+    else if (existing || signUp) sendLink(existing ?? accounts.ensure(email, nowIso()), 'verify', to);
   }
 
   function newKey(account: AccountRecord): string {

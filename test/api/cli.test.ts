@@ -112,7 +112,16 @@ describe('bdds command line', () => {
     for (const name of ['createAlert', 'listAlerts', 'deleteAlert', 'queue', 'day-stats']) assert.ok(products.includes(name), name);
     const ambiguous = await cli(['call', 'alerts']);
     assert.equal(ambiguous.status, 2);
-    assert.match(ambiguous.stderr, /name a product: .*createAlert, listAlerts, deleteAlert/);
+    assert.match(ambiguous.stderr, /'alerts' is the path of createAlert, listAlerts, deleteAlert: name one of them; products: .*createAlert, listAlerts, deleteAlert/);
+  });
+
+  it('bdds call names an unknown product as unknown, with the products (exit 2)', async () => {
+    const out = await cli(['call', 'nosuch']);
+    assert.equal(out.status, 2);
+    assert.match(out.stderr, /^bdds call: unknown product 'nosuch'; products: status, checkpoints, .*queue/);
+    const none = await cli(['call']);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /^bdds call: name a product: status, checkpoints/);
   });
 
   it('exits 2 on an unknown command', async () => {

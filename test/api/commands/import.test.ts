@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createImportRunsRepo, type ImportRun } from '../../../data/import-runs-repo.js';
@@ -124,16 +124,89 @@ describe('bdds import', () => {
     assert.deepEqual(countsOf(failed), ['failed', 0, 0, 0, 0]);
     assert.match(failed!.error ?? '', /broken\.csv: .*nothing was imported/);
     assert.deepEqual(failed!.files, [fixturePath('pl-ua/granica_2026-07-01.csv'), broken]);
-    const missing = join(dir, 'missing.csv');
-    const gone = await bdds(db, 'dpsu', missing);
-    assert.equal(gone.status, 1);
-    const [lost] = runs(db);
-    assert.deepEqual([...countsOf(lost)!, lost!.files], ['failed', 0, 0, 0, 0, [missing]]);
-    assert.match(lost!.error ?? '', /ENOENT.*missing\.csv/);
     assert.equal((await bdds(db, 'granica', fixturePath('pl-ua/granica_2026-07-01.csv'))).status, 0);
     assert.equal((await bdds(db, 'weather', broken)).status, 2);
     assert.equal((await bdds(db, 'csv')).status, 2);
-    assert.deepEqual(runs(db).map((r) => r.status), ['ok', 'failed', 'failed'], 'bad usage is no run');
+    assert.deepEqual(runs(db).map((r) => r.status), ['ok', 'failed'], 'bad usage is no run');
+  });
+
+  it('refuses a path that is not there or a folder without files (exit 2, no run), and files without rows (exit 1): nothing found to import', async (t) => {
+    const dir = tempDir(t);
+    const db = seededStore(dir);
+    const missing = join(dir, 'missing.csv');
+    const gone = await bdds(db, 'dpsu', fixturePath('pl-ua/dpsu_2026-07-01.csv'), missing);
+    assert.equal(gone.status, 2);
+    assert.equal(gone.stderr, `bdds import: no file or folder ${missing}: nothing was imported\n`, 'not the system\'s ENOENT ... stat');
+    assert.equal((await bdds(db, 'osm-roads', missing)).status, 2, 'the road network too');
+    const folder = join(dir, 'empty-folder');
+    mkdirSync(join(folder, 'sub'), { recursive: true });
+    const none = await bdds(db, 'granica', folder);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /nothing found to import: the folder .*empty-folder holds no files/);
+    assert.equal(none.stdout, '', 'no "files 0" summary');
+    assert.deepEqual(runs(db), [], 'bad usage is no run');
+
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, '');
+    const blank = await bdds(db, 'csv', empty);
+    assert.equal(blank.status, 1);
+    assert.match(blank.stderr, /nothing found to import: .*empty\.csv is empty; nothing was imported/);
+    assert.equal(blank.stdout, '');
+    const header = join(dir, 'header.csv');
+    writeFileSync(header, 'ppid,time,queue\n');
+    const headerOnly = await bdds(db, 'csv', header, empty);
+    assert.equal(headerOnly.status, 1);
+    assert.match(headerOnly.stderr, /nothing found to import: the 2 files are without rows/);
+    assert.deepEqual(runs(db).map((r) => [r.status, r.rows_read]), [['failed', 0], ['failed', 0]], 'a run that found nothing is recorded as failed');
+    assert.match(runs(db)[1]!.error ?? '', /nothing found to import/);
+  });
+
+  it('refuses a file of another format whole, naming the columns its header lacks, and never says the other rows were imported when none were', async (t) => {
+    const dir = tempDir(t);
+    const db = seededStore(dir);
+    const granica = fixturePath('pl-ua/granica_2026-07-01.csv');
+    const echerha = await bdds(db, 'echerha', granica);
+    assert.equal(echerha.status, 1);
+    assert.match(echerha.stderr, /granica_2026-07-01\.csv: not a file of the echerha format: its header lacks echerha_id, virtual_wait_s, vehicles_waiting \(it has id, scraped_at, crossing_id, .*\); nothing was imported/);
+    assert.equal(echerha.stdout, '', 'no row listed as rejected');
+    const stations = fixturePath('places/station-csv/stations.csv');
+    const csv = await bdds(db, 'csv', stations);
+    assert.equal(csv.status, 1);
+    assert.match(csv.stderr, /stations\.csv: not a file of the csv format: its header lacks ppid, time, one of queue\/wait_min\/rate_per_h/);
+    const dpsu = await bdds(db, 'dpsu', granica);
+    assert.match(dpsu.stderr, /not a file of the dpsu format: its header lacks one of cars_waiting\/trucks_waiting/);
+    const granicaOfDpsu = await bdds(db, 'granica', fixturePath('pl-ua/dpsu_2026-07-01.csv'));
+    assert.match(granicaOfDpsu.stderr, /not a file of the granica format: its header lacks one of trucks_exit_min\//);
+    assert.equal(rows(db), 0);
+    assert.deepEqual(runs(db).map((r) => r.status), ['failed', 'failed', 'failed', 'failed']);
+    for (const out of [echerha, csv, dpsu, granicaOfDpsu]) assert.doesNotMatch(out.stderr, /the other rows were imported/);
+
+    // Every row rejected (a format read row by row): the count says no row was imported.
+    const ndjson = join(dir, 'bad.ndjson');
+    writeFileSync(ndjson, '{"ppid":"x","time":"2026-11-22T08:00:00Z","queue":1}\n{"ppid":"id_114","time":"later","queue":2}\n');
+    const rejected = await bdds(db, 'ndjson', ndjson);
+    assert.equal(rejected.status, 1);
+    assert.match(rejected.stderr, /^bdds import: rejected rows 2 \(no row was imported\); exit code 1 unless --allow-rejects$/m);
+    // Some rows imported: as before.
+    const mixed = join(dir, 'mixed.csv');
+    writeFileSync(mixed, 'ppid,time,queue\nid_114,2026-11-22T08:00:00Z,4\nid_114,later,5\n');
+    assert.match((await bdds(db, 'csv', mixed)).stderr, /rejected rows 1 \(the other rows were imported\)/);
+  });
+
+  it('refuses --source for a format that names its own source (exit 2), naming the formats that take it', async (t) => {
+    const db = seededStore(tempDir(t));
+    for (const args of [['granica', fixturePath('pl-ua/granica_2026-07-01.csv')], ['mimit-stations', fixturePath('places/mimit/anagrafica_impianti_attivi_excerpt.csv')],
+      ['osm-roads', fixturePath('pl-ua/granica_2026-07-01.csv')]]) {
+      const out = await bdds(db, ...args, '--source', 'xyz');
+      assert.equal(out.status, 2, args[0]);
+      assert.match(out.stderr, new RegExp(`--source is not taken by ${args[0]}, whose rows name their own source; it names the source of csv, ndjson, fuel-csv, road-csv, datex2-situation, bus-crossings, gtfs, flixbus-network`));
+    }
+    assert.deepEqual(runs(db), [], 'no run');
+    const usage = (await runCli(['import', '--help'])).stdout;
+    for (const format of ['csv', 'ndjson', 'fuel-csv', 'road-csv', 'datex2-situation', 'bus-crossings', 'gtfs', 'flixbus-network']) {
+      assert.match(usage, new RegExp(`^  ${format} `, 'm'), `${format} is a format`);
+    }
+    assert.match(usage, /--source names the source of the rows of csv, ndjson, fuel-csv/);
   });
 
   it('imports place files by format (stations before their prices), under the source named, and again changes nothing', async (t) => {

@@ -139,7 +139,11 @@ describe('bdds keys', () => {
     const mistyped = await bdds(db, 'revoke', typo);
     assert.equal(mistyped.status, 2);
     assert.match(mistyped.stderr, /checksum does not match/);
-    for (const out of [verified, revoked, stranger, mistyped]) {
+    // Pasted with its header: the reference is echoed, the key in it only by its display prefix.
+    const pasted = await bdds(db, 'revoke', `Bearer ${other}`);
+    assert.equal(pasted.status, 1);
+    assert.match(pasted.stderr, /no key matches 'Bearer bdds_[a-z2-7]{7}…'/);
+    for (const out of [verified, revoked, stranger, mistyped, pasted]) {
       const text = `${out.stdout}${out.stderr}`;
       assert.ok(!text.includes(secret) && !text.includes(other.slice(prefix.length)) && !text.includes(typo.slice(prefix.length)), `no key printed: ${text}`);
     }

@@ -78,10 +78,22 @@ describe('portal abuse', () => {
     for (const email of ['johndoe@googlemail.com', 'j.o.h.n.d.o.e@gmail.com']) {
       const before = smtp.messages.length;
       assert.equal((await b.post('/portal/signup', { email })).statusCode, 200);
-      const link = linkIn(await smtp.next('johndoe@gmail.com', before));
-      assert.equal(link.pathname, '/portal/login', `${email}: a log-in link to the one account, not a second account`);
+      const link = linkIn(await smtp.next(email.toLowerCase(), before));
+      assert.equal(link.pathname, '/portal/login', `${email}: a log-in link to the one account, not a second account, sent where it was asked`);
     }
     assert.deepEqual(deps.repos.accounts.list().map((a) => a.email), ['johndoe@gmail.com']);
+  });
+
+  it('sends the link to the address as typed, the account being the folded one (a provider without +tags has another mailbox there)', async (t) => {
+    const { app, deps, smtp } = await portalApp(t);
+    const b = browser(app, '198.51.100.31');
+    await b.get('/portal');
+    const before = smtp.messages.length;
+    assert.equal((await b.post('/portal/signup', { email: ' Probe.User+x@Example.com ' })).statusCode, 200);
+    const sent = await smtp.next('Probe.User+x@example.com', before); // the domain as the mailer writes it (domains have no case)
+    assert.ok(sent, 'mailed to the address typed');
+    assert.ok(!smtp.messages.slice(before).some((m) => [m.to].flat().some((a) => a?.text.toLowerCase().includes('probe.user@example.com'))), 'never to the folded address');
+    assert.deepEqual(deps.repos.accounts.list().map((a) => a.email), ['probe.user@example.com']);
   });
 
   it('migration 17 folds the Gmail accounts stored before the rule, leaving a second account of the same mailbox as it was', (t) => {
