@@ -64,16 +64,19 @@ export class Meter {
     return { requests_today: used, limit_today: limit, remaining, class: this.quotaClass, resets_at: resetsAt, used, limit, reset: resetsAt };
   }
 
+  /** The quota_exceeded of a call costing `cost` when `used` units are used. */
+  private refusal(cost: number, used: number): ServiceError {
+    const limit = this.limit;
+    return new ServiceError('quota_exceeded',
+      `The daily ${this.quotaClass} quota (${limit}) has ${Math.max(0, limit - used)} units left; this call costs ${cost}.`,
+      { retryAfterS: (this.window.resetsAtMs - this.nowMs) / 1000, reason: cost > limit - used && used < limit ? 'cost_exceeds_remaining' : 'quota_spent' });
+  }
+
   /** Consumes `cost` units or throws quota_exceeded (refused whole). */
   async charge(cost: number): Promise<Usage> {
-    const limit = this.limit;
-    const result = await this.quota.consume(this.principal.keyId, this.window.day, this.quotaClass, cost, limit);
+    const result = await this.quota.consume(this.principal.keyId, this.window.day, this.quotaClass, cost, this.limit);
     this.usage = this.usageOf(result.used);
-    if (!result.admitted) {
-      throw new ServiceError('quota_exceeded',
-        `The daily ${this.quotaClass} quota (${limit}) has ${Math.max(0, limit - result.used)} units left; this call costs ${cost}.`,
-        { retryAfterS: (this.window.resetsAtMs - this.nowMs) / 1000, reason: cost > limit - result.used && result.used < limit ? 'cost_exceeds_remaining' : 'quota_spent' });
-    }
+    if (!result.admitted) throw this.refusal(cost, result.used);
     this.charged = cost;
     return this.usage;
   }
@@ -84,8 +87,31 @@ export class Meter {
     return this.usage;
   }
 
-  /** Applies the counting rule to a failed call (by its HTTP status) and returns the error to send. */
-  async settle(err: ServiceError): Promise<ServiceError> {
+  /**
+   * The usage as it stands, or the quota_exceeded `charge(cost)` would throw now, consuming nothing: a call
+   * answered like a counted one without being counted (HEAD).
+   */
+  async check(cost: number): Promise<Usage> {
+    const usage = await this.peek();
+    if (usage.requests_today + cost > this.limit) throw this.refusal(cost, usage.requests_today);
+    return usage;
+  }
+
+  /**
+   * Applies the counting rule to a failed call (by its HTTP status) and returns the error to send. An
+   * uncounted call (`counted` false: HEAD) consumes nothing, and gets the error the counted call would.
+   */
+  async settle(err: ServiceError, counted = true): Promise<ServiceError> {
+    if (!counted) {
+      if (this.charged === 0 && err.status >= 400 && err.status < 500 && err.status !== 429) {
+        try {
+          await this.check(1);
+        } catch (quotaError) {
+          return quotaError as ServiceError;
+        }
+      }
+      return err;
+    }
     if (this.charged > 0 && err.status >= 500) {
       await this.quota.refund(this.principal.keyId, this.window.day, this.quotaClass, this.charged);
       this.usage = this.usageOf(Math.max(0, (this.usage?.requests_today ?? this.charged) - this.charged));

@@ -123,9 +123,10 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardOp
   await app.register(fastifyTRPCPlugin, {
     prefix: `${PATH}/trpc`,
     trpcOptions: {
-      router: createTrpcRouter(options.ops, pipeline, serviceName),
-      createContext: ({ req }: { req: FastifyRequest }): TrpcContext => ({
+      router: createTrpcRouter(options.ops, pipeline, serviceName, `${PATH}/trpc`),
+      createContext: ({ req, info }: { req: FastifyRequest; info: { isBatchCall: boolean } }): TrpcContext => ({
         authorization: token && sessionOf(req) ? `Bearer ${token}` : undefined, address: req.ip, requestId: req.id, headers: { 'cache-control': 'no-store' },
+        batch: info.isBatchCall,
       }),
       responseMeta: ({ ctx }: { ctx?: TrpcContext }) => ({ headers: ctx?.headers ?? {} }),
       onError: ({ error }: { error: { code: string; cause?: unknown } }) => {

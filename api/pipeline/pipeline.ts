@@ -98,14 +98,16 @@ export function createPipeline(deps: Deps) {
       const run = () => runOperation(op, call.input, deps, { key: preparedKey(op, call, deps), caller: keyContext });
       const countable = request.countable !== false;
       let cached: CachedAnswer | null = null;
-      if (!countable || request.ifNoneMatch !== undefined) {
+      if (request.ifNoneMatch !== undefined) {
         cached = await run();
         if (noneMatch(request.ifNoneMatch, cached.etag)) {
           if (meter) await meter.peek();
           return { outcome: { status: 304, headers: { etag: cached.etag, ...meter?.headers() }, body: null, error: null }, meter };
         }
       }
-      const usage = meter ? await (countable ? meter.charge(op.cost ? op.cost(call.input, deps) : 1) : meter.peek()) : undefined;
+      // HEAD is answered as GET would be, refusals included, and never counted: the quota is checked, not charged.
+      const cost = meter ? (op.cost ? op.cost(call.input, deps) : 1) : 0;
+      const usage = meter ? await (countable ? meter.charge(cost) : meter.check(cost)) : undefined;
       cached ??= await run();
       const headers: Record<string, string> = meter
         ? { 'content-type': JSON_TYPE, etag: cached.etag, ...meter.headers() }
@@ -115,7 +117,7 @@ export function createPipeline(deps: Deps) {
       return { outcome: { status: 200, headers, body: bodyOf(call, op, head, cached, usage), error: null }, meter };
     } catch (err) {
       const error = toServiceError(err, deps.log, request.requestId);
-      const settled = meter && request.countable !== false ? await meter.settle(error) : error;
+      const settled = meter ? await meter.settle(error, request.countable !== false) : error;
       return { outcome: failure(head, settled, meter, request.requestId), meter };
     }
   }

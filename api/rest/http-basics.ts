@@ -83,11 +83,12 @@ function createRouteMethods(app: FastifyInstance) {
   /** Per method, the paths of the routes that only refuse it. */
   const refusals = new Map<string, RegExp[]>();
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
+    for (const given of [route.method].flat()) {
+      const method = given.toUpperCase();
       if (method === 'OPTIONS') continue;
       if (route.config?.refusesMethods) {
         const list = refusals.get(method) ?? [];
-        list.push(pathPattern(route.url ?? route.path));
+        list.push(pathPattern(route.url));
         refusals.set(method, list);
       } else {
         methods.add(method);
@@ -145,8 +146,9 @@ export const httpBasics = fp(async (app: FastifyInstance, options: { serviceName
     });
   }
   // Preflight: answered here and never counted. Two static headers and this route replace a CORS plugin
-  // whose per-request hooks showed in the HTTP profile. The methods are those the path is served by (a path
-  // served by none is offered OPTIONS only: whatever the browser then sends gets the 404 envelope).
+  // whose per-request hooks showed in the HTTP profile (the preflight's own work is a router lookup per
+  // method). The methods are those the path is served by (a path served by none is offered OPTIONS only:
+  // whatever the browser then sends gets the 404 envelope).
   const routeMethods = createRouteMethods(app);
   app.options('/*', (request, reply) =>
     reply.status(204).headers({

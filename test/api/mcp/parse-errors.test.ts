@@ -1,0 +1,67 @@
+/**
+ * POST /mcp refused before its handler runs is still answered in JSON-RPC, as the SDK answers 406 and 415
+ * itself: a body that is not JSON is the parse error (-32700, HTTP 400), a content type with no parser 415;
+ * an oversized body stays the service's 413 envelope (bounds.test.ts).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ErrorEnvelope } from '../../../models/envelope.js';
+import { buildTestApp } from '../../helpers/deps.js';
+
+const ACCEPT = 'application/json, text/event-stream';
+
+interface JsonRpcError {
+  jsonrpc: string;
+  id: unknown;
+  error: { code: number; message: string; data?: unknown };
+}
+
+describe('MCP over HTTP: what is not JSON', () => {
+  it('answers a body that is not JSON with a JSON-RPC parse error, HTTP 400, whatever the Accept header', async (t) => {
+    const { app } = await buildTestApp(t);
+    for (const [payload, accept] of [['not json', ACCEPT], ['{"jsonrpc":"2.0","id":1,', ACCEPT], ['', ACCEPT], ['not json', 'application/json']] as const) {
+      const res = await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept }, payload });
+      const label = JSON.stringify(payload);
+      assert.equal(res.statusCode, 400, label);
+      assert.match(String(res.headers['content-type']), /^application\/json/, label);
+      assert.ok(res.headers['x-request-id'], 'the request id as on every answer');
+      assert.equal(res.headers['access-control-allow-origin'], '*');
+      const body = res.json() as JsonRpcError & { ok?: unknown };
+      assert.equal(body.ok, undefined, `${label}: not the REST envelope`);
+      assert.equal(body.jsonrpc, '2.0', label);
+      assert.equal(body.id, null, label);
+      assert.equal(body.error.code, -32700, label);
+      assert.match(body.error.message, /^Parse error/, label);
+      const envelope = ErrorEnvelope.parse(body.error.data);
+      assert.equal(envelope.error.code, 'bad_request');
+      assert.equal(envelope.error.request_id, res.headers['x-request-id']);
+    }
+  });
+
+  it('answers a content type it has no parser for with the SDK\'s 415 in JSON-RPC, as it answers text/plain', async (t) => {
+    const { app } = await buildTestApp(t);
+    const answers = [];
+    for (const contentType of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
+      const res = await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': contentType, accept: ACCEPT }, payload: 'a=b' });
+      assert.equal(res.statusCode, 415, contentType);
+      const body = res.json() as JsonRpcError;
+      assert.equal(body.jsonrpc, '2.0', contentType);
+      assert.equal(body.id, null);
+      answers.push(body.error);
+    }
+    for (const error of answers.slice(1)) assert.deepEqual(error, answers[0], 'Fastify\'s refusal reads as the SDK\'s');
+  });
+
+  it('still answers a JSON body the SDK way and a well-formed call as before', async (t) => {
+    const { app } = await buildTestApp(t);
+    const notRpc = await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: ACCEPT }, payload: '{"hello":1}' });
+    assert.equal(notRpc.statusCode, 400);
+    assert.equal((notRpc.json() as JsonRpcError).jsonrpc, '2.0');
+    const list = await app.inject({
+      method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: ACCEPT },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+    });
+    assert.equal(list.statusCode, 200);
+    assert.equal(list.json().id, 3);
+  });
+});
