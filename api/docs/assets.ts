@@ -42,11 +42,16 @@ export function docsAsset(name: string): Asset | null {
   if (!source) return null;
   let asset = loaded.get(name);
   if (!asset) {
-    const body = source.read();
-    asset = { type: source.type, body, gzip: gzipSync(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    asset = assetOf(source.type, source.read());
     loaded.set(name, asset);
   }
   return asset;
+}
+
+/** A document served as the assets are: compressed once, tagged by its content. */
+export function assetOf(type: string, body: Buffer | string): Asset {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return { type, body: bytes, gzip: gzipSync(bytes), etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
 }
 
 export const DOCS_ASSET_NAMES = Object.keys(SOURCES);

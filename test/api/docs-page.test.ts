@@ -60,4 +60,21 @@ describe('the /docs page', () => {
     assert.equal(res.headers['content-security-policy'], undefined);
     assert.match(String((await app.inject('/docs')).headers['content-security-policy']), /connect-src 'self' https:\/\/bdds\.example\.org/);
   });
+
+  it('serves the OpenAPI document, the page and the changelog gzipped where asked, tagged, and 304 when unchanged', async (t) => {
+    const { app } = await buildTestApp(t);
+    for (const url of ['/api/openapi.json', '/docs', '/docs/changelog']) {
+      const plain = await app.inject(url);
+      const zipped = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+      assert.equal(zipped.headers['content-encoding'], 'gzip', url);
+      assert.equal(gunzipSync(zipped.rawPayload).toString('utf8'), plain.body, `${url}: the same document`);
+      assert.ok(zipped.rawPayload.length < plain.rawPayload.length / (url === '/api/openapi.json' ? 5 : 1.5), `${url}: ${zipped.rawPayload.length} of ${plain.rawPayload.length} bytes`);
+      assert.equal(plain.headers['content-encoding'], undefined);
+      assert.match(String(plain.headers.etag), /^"[\w-]{27}"$/);
+      assert.equal(plain.headers['cache-control'], 'public, no-cache', `${url}: revalidated, as a deployment changes it`);
+      assert.equal(plain.headers.vary, 'accept-encoding');
+      const again = await app.inject({ url, headers: { 'if-none-match': `W/${plain.headers.etag}, "other"` } });
+      assert.deepEqual([again.statusCode, again.body], [304, ''], url);
+    }
+  });
 });
