@@ -11,6 +11,7 @@ import { createFeedRunner } from '../../services/feeds/runner.js';
 import { createClock, feedUserAgent, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { printColumns, processIo, requireStore, shown, type CliIo, UsageError } from './io.js';
+import { shownUrl } from '../../data/feeds/redact-url.js';
 
 export const FEEDS_USAGE = `Usage: bdds feeds list [--json]
        bdds feeds run <name> [--json]
@@ -54,8 +55,10 @@ export async function feedsCommand(args: string[], io: CliIo = processIo): Promi
       const rows = health.map((h) => ({ ...h, polled: selected.some((s) => s.name === h.name), urls: settings.find((s) => s.name === h.name)!.urls }));
       if (values.json) io.out(JSON.stringify(rows));
       else {
-        printColumns(io, ['feed', 'polled', 'every', 'status', 'last success', 'failures', 'rows', 'last error'], rows.map((r) => [
+        // The URLs without query or credentials (a token there is the operator's, not the terminal's); --json gives them whole.
+        printColumns(io, ['feed', 'polled', 'every', 'status', 'last success', 'failures', 'rows', 'last error', 'urls'], rows.map((r) => [
           r.name, r.polled ? 'yes' : 'no', `${r.interval_s} s`, r.status, r.last_success_at ?? '-', String(r.consecutive_failures), String(r.rows), r.last_error ?? '-',
+          r.urls.map(shownUrl).join(', '),
         ]));
       }
       return 0;

@@ -28,7 +28,8 @@ describe('bdds feeds', () => {
     assert.deepEqual(list[0]!.urls, [`${upstream.url}/w/1`]);
     const table = (await runCli(['feeds', 'list'], env)).stdout;
     assert.match(table, /^feed +polled +every +status/);
-    assert.match(table, /\necherha +yes +300 s +failing .* HTTP 503\n/);
+    assert.match(table, /^feed .* last error +urls\n/);
+    assert.match(table, /\necherha +yes +300 s +failing .* HTTP 503 +http:\/\/127\.0\.0\.1:\d+\/w\/1\n/, 'with its URL');
     assert.equal((await runCli(['feeds', 'run', 'frob'], env)).status, 2);
   });
 
