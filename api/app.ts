@@ -4,6 +4,7 @@
  * entry (server.ts) does that.
  */
 import { portalPlugin, type PortalOptions } from './portal/plugin.js';
+import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from './deps.js';
@@ -97,6 +98,11 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   const pipeline = createPipeline(deps);
   app.decorate('pipeline', pipeline);
   app.register(httpBasics, { serviceName, logRequests: deps.log.isLevelEnabled('info') });
+  // Answers of 1 KB or more gzipped (or deflated) where the client asks (`Accept-Encoding`; brotli is left out:
+  // its default level costs far more CPU per answer); what is sent compressed already (the reference's and the
+  // dashboard's files) is left as it is. A request body sent with `Content-Encoding` gzip, deflate or br is
+  // read decompressed (the body limit counts what it decompresses to).
+  app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   app.register(restPlugin, { ops, pipeline, serviceName });
   app.register(eventStreamPlugin, { ops, pipeline, deps });
   app.register(docsPlugin, { ops, serviceName, publicUrl: options.portal?.publicUrl });

@@ -119,6 +119,11 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardOp
     return reply.type(TYPES[name]).send(js ? assets.js : assets.css);
   });
 
+  // tRPC's Fastify adapter sends a fetch Response whole, and the compression hook would replace it by its body,
+  // dropping its status and headers (an error would read 200): these answers go uncompressed (they are small).
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith(`${PATH}/trpc/`) || request.url.startsWith(`${PATH}/ops/`)) request.headers['x-no-compression'] = '1';
+  });
   // The products: the service's router over the same pipeline; a live session is the internal caller.
   await app.register(fastifyTRPCPlugin, {
     prefix: `${PATH}/trpc`,

@@ -109,7 +109,11 @@ export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly 
       const error = serviceErrorOf(early, undefined, `${PREFIX}/${path}`);
       return refuse(request, reply, error, undefined, undefined);
     }
-    return reply.send(response);
+    // Status and headers set here and the body sent as a stream, not the Response whole: an onSend hook that
+    // replaces the payload (compression) would otherwise drop the Response's status and headers.
+    reply.code(response.status);
+    response.headers.forEach((value, name) => void reply.header(name, value));
+    return reply.send(response.body);
   }
 
   // tRPC reads the body itself, as text (as its Fastify adapter has Fastify do); any other type too, so that
