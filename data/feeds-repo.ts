@@ -5,7 +5,6 @@
  * feeds list`.
  */
 import type { Db } from './store.js';
-import { redactUrls } from './feeds/redact-url.js';
 
 export interface FeedState {
   name: string;
@@ -34,7 +33,7 @@ const ERROR_MAX_CHARS = 300;
 export type FeedOutcome =
   | { kind: 'ok'; at: string; durationMs: number; rows: number; imported: number; rejected: number; etag: string | null; lastModified: string | null }
   | { kind: 'not-modified'; at: string; durationMs: number }
-  | { kind: 'failed'; at: string; durationMs: number; error: string };
+  | { kind: 'failed'; at: string; durationMs: number; /** Shown on the public /status: URLs already without credentials or query (the runner's redactUrls). */ error: string };
 
 export function createFeedsRepo(db: Db) {
   const one = db.prepare('SELECT * FROM feeds WHERE name = ?');
@@ -52,11 +51,7 @@ export function createFeedsRepo(db: Db) {
     ensure.run(name);
     if (outcome.kind === 'ok') ok.run({ name, ...outcome });
     else if (outcome.kind === 'not-modified') notModified.run({ name, ...outcome });
-    else {
-      // Shown on the public /status: never a URL's credentials or query, whoever recorded it.
-      const error = redactUrls(outcome.error);
-      failed.run({ name, ...outcome, error: error.length > ERROR_MAX_CHARS ? `${error.slice(0, ERROR_MAX_CHARS - 1)}…` : error });
-    }
+    else failed.run({ name, ...outcome, error: outcome.error.length > ERROR_MAX_CHARS ? `${outcome.error.slice(0, ERROR_MAX_CHARS - 1)}…` : outcome.error });
   });
   /** Moves with every attempt recorded here (cache versions of what shows the feeds). */
   let generation = 0;

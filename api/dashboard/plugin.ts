@@ -26,6 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { isInternalToken } from '../pipeline/caller.js';
+import { noneMatch } from '../pipeline/etag.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { createTrpcRouter, type TrpcContext } from '../trpc/router.js';
 import { dashboardAssets } from './bundle.js';
@@ -111,7 +112,7 @@ export async function dashboardPlugin(app: FastifyInstance, options: DashboardOp
     const assets = await dashboardAssets();
     reply.header('etag', assets.etag).header('cache-control', 'private, max-age=86400');
     reply.header('vary', 'accept-encoding');
-    if (request.headers['if-none-match'] === assets.etag) return reply.code(304).send();
+    if (noneMatch(request.headers['if-none-match'], assets.etag)) return reply.code(304).send();
     const js = name === 'dashboard.js';
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       return reply.type(TYPES[name]).header('content-encoding', 'gzip').send(js ? assets.gzip.js : assets.gzip.css);

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { renderDocsPage } from '../docs-page.js';
 import { buildOpenApi } from '../openapi.js';
 import type { AnyOperation } from '../../services/operation.js';
+import { noneMatch } from '../pipeline/etag.js';
 import { assetOf, docsAsset, type Asset } from './assets.js';
 
 export interface DocsOptions {
@@ -41,7 +42,7 @@ const originOf = (url: string | null) => {
 
 export const docsPlugin = fp(async (app: FastifyInstance, { ops, serviceName, publicUrl }: DocsOptions) => {
   // Built on the first request for either, then kept (a start that nobody asking for it pays nothing).
-  // Each compressed once and tagged by its content, as the assets are (the document is 320 KB, 40 KB gzipped).
+  // Each compressed once and tagged by its content, as the assets are (the document: 323 KB, 35 KB gzipped, measured 2026-11-26).
   let described: { json: Asset; html: Asset; changelog: Asset } | null = null;
   const description = () => {
     if (!described) {
@@ -83,8 +84,7 @@ export const docsPlugin = fp(async (app: FastifyInstance, { ops, serviceName, pu
 /** A document with its tag and caching, 304 on a matching If-None-Match, gzipped where the client takes it. */
 function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset, cacheControl: string) {
   reply.header('etag', asset.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
-  const tags = String(request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
-  if (tags.includes(asset.etag) || tags.includes('*')) return reply.code(304).send();
+  if (noneMatch(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
   reply.type(asset.type);
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(asset.gzip);
   return reply.send(asset.body);

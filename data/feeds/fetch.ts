@@ -7,7 +7,6 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { documentText } from '../importers/places/document-text.js';
-import { redactUrls } from './redact-url.js';
 
 export class FeedFetchError extends Error {
   constructor(message: string, readonly reason: 'http' | 'timeout' | 'too-large' | 'network' | 'truncated') {
@@ -51,7 +50,7 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     // The server closed the connection mid-answer (headers or body sent, then gone): an answer cut short.
     if (cause?.code === 'UND_ERR_SOCKET') throw new FeedFetchError(`the answer was cut short: ${cause.message}`, 'truncated');
-    throw new FeedFetchError(redactUrls(`could not reach ${new URL(url).host}: ${cause?.message ?? (err as Error).message}`), 'network');
+    throw new FeedFetchError(`could not reach ${new URL(url).host}: ${cause?.message ?? (err as Error).message}`, 'network');
   }
   if (res.status === 304) {
     await res.body?.cancel();
