@@ -11,7 +11,7 @@
 // process that imports its files in turn: a failure still names its file, and a group that crashes fails
 // the run. Node 22's --experimental-test-isolation=none does the same; Node 20 has no such option.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join, relative, resolve, sep } from 'node:path';
@@ -34,10 +34,11 @@ const only = args.filter((a) => !a.startsWith('--'));
 const isSystem = (f) => f.endsWith('.system.test.ts');
 const files = (only.length > 0 ? only : findTests('test').filter((f) => isSystem(f) === system)).sort();
 // Store templates (directory + recorded series, and with models), built once and copied by the tests; the
-// worker modules bundled once (helpers/bundle-workers.mjs). The tests wait for those two only.
-// The type check (npm test, not a single file run) runs beside the build and then beside the tests (it used
-// to hold them back ~40 s, ~10 s of it on one core once the build was done); the run fails at the end if it
-// fails.
+// worker modules bundled once (helpers/bundle-workers.mjs). The tests start once the history template is
+// there (about a third of the build); the models template is fitted beside them, each test that needs it
+// waits for its file (helpers/store-templates.ts), and the files that need it run last in their groups.
+// The type check (`--typecheck`: `npm run check`, not `npm test`) runs beside the build and the tests; the
+// run fails at the end if it fails.
 const scratch = mkdtempSync(join(tmpdir(), 'bdds-run-'));
 const templates = join(scratch, 'templates');
 let workers = null;
@@ -64,13 +65,34 @@ const finished = (child) => {
 const typeCheck = typecheck
   ? finished(spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.test.json'], { stdio: 'inherit' }))
   : Promise.resolve({ code: 0, ms: 0 });
-const build = finished(spawn(process.execPath, ['--import', 'tsx', 'test/helpers/build-store-templates.ts', templates], { stdio: 'inherit' }));
+mkdirSync(templates);
+writeFileSync(join(templates, 'building'), '');
+const build = finished(spawn(process.execPath, ['--import', 'tsx', 'test/helpers/build-store-templates.ts', templates], { stdio: 'inherit' }))
+  .then((result) => {
+    // A test waiting for a template stops waiting: it fails if the build did.
+    if (result.code !== 0) writeFileSync(join(templates, 'failed'), `the build exited with ${result.code}`);
+    rmSync(join(templates, 'building'), { force: true });
+    return result;
+  });
 const bundled = bundleWorkers().then((dir) => {
   workers = dir;
   return performance.now() - started;
 });
-const [built, bundledMs] = await Promise.all([build, bundled]);
-if (built.code !== 0) process.exit(built.code);
+/** Resolves when the history template is whole (or the build has ended), with the time. */
+const historyReady = new Promise((resolve) => {
+  const poll = setInterval(() => {
+    if (existsSync(join(templates, 'history.sqlite')) || existsSync(join(templates, 'failed'))) {
+      clearInterval(poll);
+      resolve(performance.now() - started);
+    }
+  }, 50);
+  build.then(() => {
+    clearInterval(poll);
+    resolve(performance.now() - started);
+  });
+});
+const [historyMs, bundledMs] = await Promise.all([historyReady, bundled]);
+if (existsSync(join(templates, 'failed'))) process.exit((await build).code);
 
 /**
  * The files' run times (seconds, summed over their top-level tests) as last recorded by
@@ -96,8 +118,14 @@ function groups(list, count) {
     lightest.files.push(file);
     lightest.seconds += estimate(file) + 0.1;
   }
-  return out.sort((a, b) => b.seconds - a.seconds).map((g) => g.files.sort());
+  return out.sort((a, b) => b.seconds - a.seconds).map((g) => g.files.sort((a, b) => needsModels(a) - needsModels(b) || a.localeCompare(b)));
 }
+
+/**
+ * 1 for a file that (by its text) starts from the models template, which is built while the first files run:
+ * those go last in their group. A file this misses only waits for the template where it needs it.
+ */
+const needsModels = (file) => (/models: true|storeTemplate\('models'\)|fuzz\/harness/.test(readFileSync(file, 'utf8')) ? 1 : 0);
 
 const entries = only.length > 0 && files.length === 1 ? files : groups(files, system ? files.length : 2).map((group, i) => {
   const entry = join(scratch, `group-${i + 1}.mjs`);
@@ -105,16 +133,18 @@ const entries = only.length > 0 && files.length === 1 ? files : groups(files, sy
   return entry;
 });
 const timingsOut = join(scratch, 'timings.jsonl');
+// BDDS_TEST_CPU_PROF=<folder>: a CPU profile of every test process and its threads (Node 20 takes no --cpu-prof in NODE_OPTIONS).
+const profile = process.env.BDDS_TEST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BDDS_TEST_CPU_PROF)}`] : [];
 const reporters = recordTimings
   ? ['--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${pathToFileURL(resolve('test/helpers/timings-reporter.mjs')).href}`, `--test-reporter-destination=${timingsOut}`]
   : ['--test-reporter=spec'];
 const tests = await finished(spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...entries],
+  [...profile, '--import', 'tsx', '--test', '--test-concurrency=2', ...reporters, ...entries],
   { stdio: 'inherit', env: { ...process.env, BDDS_LOG_LEVEL: process.env.BDDS_LOG_LEVEL ?? 'silent', BDDS_TEST_TEMPLATES: templates, BDDS_WORKER_BUNDLES: workers } },
 ));
-const typed = await typeCheck;
-console.log(`test/run.mjs: templates ${seconds(built.ms)}, worker bundles ${seconds(bundledMs)}${typecheck ? `, type check done at ${seconds(typed.ms)}` : ''}, tests done at ${seconds(tests.ms)}`);
+const [built, typed] = await Promise.all([build, typeCheck]);
+console.log(`test/run.mjs: history template ${seconds(historyMs)}, all templates ${seconds(built.ms)}, worker bundles ${seconds(bundledMs)}${typecheck ? `, type check done at ${seconds(typed.ms)}` : ''}, tests done at ${seconds(tests.ms)}`);
 if (recordTimings && tests.code === 0) {
   const recorded = { ...timings };
   for (const f of files) delete recorded[f.split(sep).join('/')];
@@ -127,4 +157,5 @@ if (recordTimings && tests.code === 0) {
   writeFileSync(timingsFile, `${JSON.stringify(sorted, null, 1)}\n`);
 }
 if (typed.code !== 0) console.error('test/run.mjs: the type check failed (its errors are above)');
-process.exit(tests.code || typed.code);
+if (built.code !== 0) console.error('test/run.mjs: building the store templates failed (its errors are above)');
+process.exit(tests.code || built.code || typed.code);

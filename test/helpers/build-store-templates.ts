@@ -1,11 +1,14 @@
 /**
- * Builds the store templates tests start from, once per test run (test/run.mjs calls this before the
- * suites; a file run alone builds them on first use): `history.sqlite` holds the bundled directory and
- * recorded series; `models.sqlite` adds the typical weeks, forecast models and a status round computed
- * at FIXED_NOW in replay; `base.sqlite` is a first start without the series (directory and places).
+ * Builds the store templates tests start from, once per test run (test/run.mjs starts this beside the
+ * suites; a file run alone builds them on first use): `base.sqlite` is a first start without the series
+ * (directory and places); `history.sqlite` adds the bundled recorded series; `models.sqlite` adds the
+ * typical weeks, forecast models and a status round computed at FIXED_NOW in replay. Each is written under
+ * a `.part` name and renamed when whole, in that order, so a test that needs one waits for its file alone
+ * (store-templates.ts): the tests start once `history.sqlite` is there, and the models (about two thirds
+ * of the build) are fitted while they run.
  * Usage: tsx test/helpers/build-store-templates.ts <folder>
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createDeps } from '../../api/create-deps.js';
@@ -21,19 +24,23 @@ import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 
 export async function buildStoreTemplates(dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
-  const base = join(dir, 'base.sqlite');
+  const part = (kind: string) => join(dir, `${kind}.sqlite.part`);
+  const done = (kind: string) => renameSync(part(kind), join(dir, `${kind}.sqlite`));
+  const base = part('base');
   const baseDb = openStore(base);
   seedService(baseDb, { history: false, now: new Date(FIXED_NOW) });
   closeStore(baseDb);
 
-  const history = join(dir, 'history.sqlite');
+  const history = part('history');
   copyFileSync(base, history);
+  done('base');
   const db = openStore(history);
   seedBundled(db, { history: true });
   closeStore(db);
 
-  const models = join(dir, 'models.sqlite');
+  const models = part('models');
   copyFileSync(history, models);
+  done('history');
   const modelsDb = openStore(models);
   // A build step, not a test of the request budget: on a loaded machine a day-stats task may take longer than 5 s.
   const engine = createServicePool({ dbPath: models, replay: true }, { threads: 2, taskTimeoutMs: 120_000 });
@@ -47,6 +54,7 @@ export async function buildStoreTemplates(dir: string): Promise<void> {
   await engine.close();
   await deps.counters.close?.();
   closeStore(modelsDb);
+  done('models');
 }
 
 if (process.argv[1]?.endsWith('build-store-templates.ts') && process.argv[2]) {

@@ -55,6 +55,13 @@ export interface TestDepsOptions {
   feeds?: readonly FeedSetting[];
   /** Failed authentications allowed per address (suites that send many refused keys from one address). */
   failedAuth?: { max: number; windowMs: number };
+  /**
+   * The usage counters written by their own thread, as a served store's are (services/counter-writer/): for
+   * the suites about counting and the store failing under it. Otherwise they are written in place, on the
+   * test's connection, as `bdds call` writes them (data/usage-repo.ts, the same counting rules): a writer
+   * thread costs each test that counts ~0.1 s of CPU and ~0.2 s before its first answer.
+   */
+  counterWriter?: boolean;
 }
 
 /** The places the templates hold, by their version, as a copy first read them (see templatePlaces). */
@@ -92,6 +99,10 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   // A copy of a template this run wrote (test/helpers/build-store-templates.ts): no integrity check (~100 ms
   // a test). That a corrupt store is refused is tested where the server opens one (test/api/server.test.ts).
   const db = openStore(path, { integrityCheck: false });
+  // A scratch store that goes with its folder: nothing waits for the disk (the first write to a copy synced the
+  // new WAL's header, ~20 ms a test here; its last checkpoint too). What a crash leaves is tested on served
+  // stores, in processes of their own (the system lane).
+  db.pragma('synchronous = OFF');
   seedBundled(db, { history: false });
   // Threads start on the first task: most tests never send one (a worker compiles its modules through tsx).
   // The task budget is a time limit, and no test asserts a duration: a generous one keeps a loaded machine from
@@ -105,13 +116,12 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
     now: () => new Date(clock.ms),
     settings: { serviceName: 'Test Border Service', internalToken: INTERNAL_TOKEN, demoReplay: options.replay ?? true, ...(options.feeds ? { feeds: options.feeds } : {}) },
     ...(options.failedAuth ? { failedAuth: options.failedAuth } : {}),
+    countersInPlace: !options.counterWriter,
   });
   deps.repos.places = templatePlaces(deps.repos.places);
   t.after(async () => {
     await engine.close();
     await deps.counters.close?.();
-    // The store goes with its folder: its last checkpoint need not wait for the disk (10-30 ms a test here).
-    if (db.open) db.pragma('synchronous = OFF');
     closeStore(db);
   });
   /** Moves the injected clock (tests of day roll-over, revocation latency, refill). */

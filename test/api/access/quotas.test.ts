@@ -12,7 +12,7 @@ interface Body {
 
 describe('daily quotas', () => {
   it('admits exactly L of N > L concurrent calls through a real listener, each with its own usage', async (t) => {
-    const { app, deps, db } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations });
     const { key, record } = makeKey(deps, { plan: 'payg', limits: { standard: 25, qps: 1000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
@@ -35,7 +35,7 @@ describe('daily quotas', () => {
   });
 
   it('refuses a call costing more than remains, whole, and counts deduplicated cost', async (t) => {
-    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations });
     const { key } = makeKey(deps, { plan: 'payg', limits: { standard: 5, qps: 1000 } });
     const call = (qs: string) => app.inject({ url: `/api/v1/data/counted?${qs}`, headers: bearer(key) });
     assert.equal((await call('units=4')).json().usage.requests_today, 4);
@@ -50,7 +50,7 @@ describe('daily quotas', () => {
   });
 
   it('rolls over exactly at UTC midnight (injected clock)', async (t) => {
-    const { app, deps, setNow } = await buildTestApp(t, { operations: keyedOperations, now: '2026-11-22T23:59:59.998Z' });
+    const { app, deps, setNow } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations, now: '2026-11-22T23:59:59.998Z' });
     const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1000 } });
     const call = () => app.inject({ url: '/api/v1/data/counted', headers: bearer(key) }).then((r) => r.json().usage);
     await call();
@@ -66,7 +66,7 @@ describe('daily quotas', () => {
   });
 
   it('keeps separate counters per class, with Explorer limits', async (t) => {
-    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations });
     const { key } = makeKey(deps);
     const f = (await app.inject({ url: '/api/v1/data/weighed', headers: bearer(key) })).json().usage;
     assert.deepEqual([f.class, f.limit_today, f.requests_today], ['forecast_stats', 50, 1]);
@@ -75,7 +75,7 @@ describe('daily quotas', () => {
   });
 
   it('counts 2xx and 4xx, but not 5xx, 429, status, or refused authentication', async (t) => {
-    const { app, deps, db } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations });
     const { key, record } = makeKey(deps, { plan: 'payg', limits: { standard: 3, qps: 1000 } });
     const used = () => db.prepare('SELECT coalesce(sum(used), 0) FROM usage_counters WHERE key_id = ?').pluck().get(record.id);
     const call = (qs: string) => app.inject({ url: `/api/v1/data/counted?${qs}`, headers: bearer(key) });
@@ -100,7 +100,7 @@ describe('daily quotas', () => {
   });
 
   it('sends parseable RateLimit-Policy and RateLimit headers', async (t) => {
-    const { app, deps } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations });
     const { key } = makeKey(deps);
     const res = await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) });
     const policy = parseList(String(res.headers['ratelimit-policy']));

@@ -9,7 +9,7 @@ import { closeStore, openStore } from '../../../data/store.js';
 
 describe('a failing store', () => {
   it('fails counted calls with 503 (not 500) when the disk is full, while reads keep working', async (t) => {
-    const { app, deps, db, setNow } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db, setNow } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations });
     await runStatusChecks(operations.filter((op) => op.slug === 'queue'), deps); // a stored round for status to read
     const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
     // Counters are written on the writer thread's own connection: the page limit is set there.
@@ -33,7 +33,7 @@ describe('a failing store', () => {
 
 describe('a store locked by another process', () => {
   it('answers counted calls 503 store_unavailable after the busy timeout, counting nothing, while status and other requests are served at once; recovers when the lock goes', async (t) => {
-    const { app, deps, db } = await buildTestApp(t, { operations: keyedOperations });
+    const { app, deps, db } = await buildTestApp(t, { counterWriter: true, operations: keyedOperations });
     await runStatusChecks(operations.filter((op) => op.slug === 'queue'), deps); // a stored round for status to read
     const { key, record } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
     assert.equal((await app.inject({ url: '/api/v1/data/counted', headers: bearer(key) })).statusCode, 200);
@@ -62,7 +62,7 @@ describe('a store locked by another process', () => {
 describe('status when the store refuses writes', () => {
   it('reports keyed products offline and itself degraded, and recovers when writes work again', async (t) => {
     const ops = [status, counted, weighed];
-    const { app, deps, db } = await buildTestApp(t, { operations: ops });
+    const { app, deps, db } = await buildTestApp(t, { counterWriter: true, operations: ops });
     await runStatusChecks(ops, deps);
     assert.equal((await app.inject('/api/v1/data/status')).json().data.overall, 'operational');
     db.pragma('query_only = ON');

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { workerExecArgv } from '../../../engine/worker/exec-argv.js';
 
@@ -26,6 +29,11 @@ describe('worker exec argv', () => {
     assert.equal(workerExecArgv(['--import', 'tsx', '--test-concurrency=2', '--max-old-space-size=512']), undefined);
   });
 
+  it("keeps the CPU profiler's options, which a worker takes, so a profiled process's threads still start without tsx", () => {
+    assert.deepEqual(workerExecArgv(['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--import', 'tsx']), ['--cpu-prof', '--cpu-prof-dir=/tmp/p']);
+    assert.equal(workerExecArgv(['--cpu-prof']), undefined, 'nothing dropped: inherited');
+  });
+
   it('inherits (undefined) when there is nothing to drop or anything but loads: V8 and process options cannot be given to a worker', () => {
     assert.equal(workerExecArgv([]), undefined);
     assert.equal(workerExecArgv(['--import', './other.mjs']), undefined);
@@ -33,8 +41,10 @@ describe('worker exec argv', () => {
     assert.equal(workerExecArgv(['--expose-gc', '--import=tsx']), undefined);
   });
 
-  it('gives options a worker accepts: each case starts a real worker', async () => {
-    for (const argv of [['--import', 'tsx'], ['--import', 'tsx', '--test-concurrency=2'], ['--import', 'tsx', '--max-old-space-size=512'], ['--expose-gc', '--import=tsx'], ['--stack-size=900']]) {
+  it('gives options a worker accepts: each case starts a real worker', async (t) => {
+    const profiles = mkdtempSync(join(tmpdir(), 'bdds-prof-'));
+    t.after(() => rmSync(profiles, { recursive: true, force: true }));
+    for (const argv of [['--import', 'tsx'], ['--import', 'tsx', '--test-concurrency=2'], ['--import', 'tsx', '--max-old-space-size=512'], ['--expose-gc', '--import=tsx'], ['--stack-size=900'], ['--cpu-prof', `--cpu-prof-dir=${profiles}`, '--import', 'tsx']]) {
       await start(workerExecArgv(argv));
     }
     // What the guard is for: these, given explicitly, are refused.

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { forecastTask, forecastWaitMinutes, servedForecast } from '../../../../services/products/forecast/task.js';
 import { createWorkerContext } from '../../../../services/worker/context.js';
 import { FIXED_NOW } from '../../../helpers/constants.js';
 import { storeTemplate } from '../../../helpers/store-templates.js';
 
 describe('the worker\'s one forecast cache', () => {
-  const ctx = createWorkerContext({ dbPath: storeTemplate('models'), replay: true });
+  // Opened in a hook, not as the file loads: the models template may still be in the making (test/run.mjs).
+  let ctx: ReturnType<typeof createWorkerContext>;
+  before(() => {
+    ctx = createWorkerContext({ dbPath: storeTemplate('models'), replay: true });
+  });
   const nowS = Date.parse(FIXED_NOW) / 1000;
   after(() => ctx.db.close());
 
