@@ -135,7 +135,7 @@ export function parseTexts(format: string, docs: readonly { text: string; file: 
 export function writeParsed(db: Db, parsed: ParsedDocs, options: IngestOptions): IngestResult {
   const progress = options.onProgress ? { onProgress: options.onProgress } : {};
   if (parsed.dataset === 'observations') {
-    return { dataset: 'observations', summary: importFeeds(db, parsed.feeds, createResolver(createDirectoryRepo(db)), progress) };
+    return { dataset: 'observations', summary: importFeeds(db, parsed.feeds, createResolver(createDirectoryRepo(db)), { ...progress, nowS: Math.floor(options.now.getTime() / 1000) }) };
   }
   if (parsed.dataset === 'places') {
     return { dataset: 'places', summary: importPlaces(db, parsed.feeds, { now: options.now, ...progress, ...(options.chunk ? { chunk: options.chunk } : {}),

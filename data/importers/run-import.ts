@@ -27,6 +27,25 @@ export interface ImportOptions {
   /** Called every `progressEvery` readings with how many are done of how many. */
   onProgress?: (done: number, total: number) => void;
   progressEvery?: number;
+  /**
+   * The clock's now (unix seconds): a reading timed more than AHEAD_ALLOWED_S after it is rejected with the
+   * reason. Unset (the bundled history, scripts): no such check.
+   */
+  nowS?: number;
+}
+
+/**
+ * How far after the clock a reading may be timed (two sources' clocks a few minutes apart). Further ahead,
+ * it is a time zone or clock error (local time read as UTC is 1-3 hours ahead here): held, it would be
+ * shown as the live reading hours late, and sit in the history at the wrong hour.
+ */
+export const AHEAD_ALLOWED_S = 15 * 60;
+
+/** The rejection reason of a reading timed `ts` (unix seconds) when the clock reads `nowS`, or null. */
+export function aheadOfClock(ts: number, nowS: number | undefined): string | null {
+  if (nowS === undefined || ts <= nowS + AHEAD_ALLOWED_S) return null;
+  const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+  return `time ${iso(ts)} is ${Math.round((ts - nowS) / 60)} min after the clock (${iso(nowS)}): a time zone or clock error`;
 }
 
 export function importFeeds(db: Db, feeds: readonly ParsedFeed[], resolve: (r: ParsedFeed['readings'][number]['reading']) => Resolution, options: ImportOptions = {}): ImportSummary {
@@ -52,6 +71,8 @@ export function importFeeds(db: Db, feeds: readonly ParsedFeed[], resolve: (r: P
     return feed.readings.map(({ line, reading }) => {
       const resolution = resolve(reading);
       if ('reject' in resolution) reject(feed.file, line, resolution.reject);
+      const ahead = aheadOfClock(reading.ts, options.nowS);
+      if (ahead) reject(feed.file, line, ahead);
       return { line, reading, resolution };
     });
   });

@@ -97,6 +97,17 @@ describe('bdds import', () => {
     assert.deepEqual(JSON.parse(json.stdout).rejected, [{ file, line: 3, reason: "time 'later' is not an ISO instant with offset or unix seconds" }]);
   });
 
+  it('rejects a reading timed hours after the clock (local time read as UTC), as the feeds do, and imports the rest', async (t) => {
+    const dir = tempDir(t);
+    const file = join(dir, 'obs.csv');
+    writeFileSync(file, 'ppid,time,queue\nid_114,2026-11-22T09:00:00Z,4\nid_114,2026-11-22T12:00:00+00:00,5\n');
+    const db = seededStore(dir);
+    const out = await bddsAt(db, 'csv', file, '--json');
+    assert.equal(out.status, 1, 'a rejected row: exit 1 unless --allow-rejects');
+    const summary = JSON.parse(out.stdout);
+    assert.deepEqual([summary.imported, summary.rejected], [1, [{ file, line: 3, reason: 'time 2026-11-22T12:00:00Z is 120 min after the clock (2026-11-22T10:00:00Z): a time zone or clock error' }]]);
+  });
+
   it('rejects a row at an unknown crossing once, with file, line and reason, and counts it nowhere else', async (t) => {
     const dir = tempDir(t);
     const file = join(dir, 'granica.csv');

@@ -145,6 +145,20 @@ describe('DPSU importer', () => {
   });
 });
 
+describe('readings timed after the clock', () => {
+  it('are rejected past 15 minutes ahead, with the reason, and kept within them; without a clock nothing is checked', (t) => {
+    const { db, resolve, count } = storeWithDirectory(t);
+    const nowS = Date.parse('2026-11-22T10:00:00Z') / 1000;
+    // Local time (Kyiv, UTC+2) written as UTC is two hours ahead; a source's clock a few minutes fast is not an error.
+    const csv = 'ppid,time,queue\nid_114,2026-11-22T09:50:00Z,4\nid_114,2026-11-22T10:14:00Z,5\nid_114,2026-11-22T12:00:00Z,6\n';
+    const summary = importFeeds(db, [parseGenericCsv(csv, 'o.csv')], resolve, { nowS });
+    assert.deepEqual(summary.rejected, [{ file: 'o.csv', line: 4, reason: 'time 2026-11-22T12:00:00Z is 120 min after the clock (2026-11-22T10:00:00Z): a time zone or clock error' }]);
+    assert.deepEqual([summary.imported, count()], [2, 2], 'the two readings up to 15 min ahead are held');
+    const unchecked = importFeeds(db, [parseGenericCsv(csv, 'o.csv')], resolve);
+    assert.deepEqual([unchecked.rejected.length, unchecked.imported, unchecked.duplicates], [0, 1, 2], 'scripts and the bundled history pass no clock');
+  });
+});
+
 describe('generic importer', () => {
   it('reads CSV and NDJSON, refuses bad rows by line, and never turns a blank into zero', (t) => {
     const { db, resolve } = storeWithDirectory(t);
