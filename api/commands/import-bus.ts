@@ -16,6 +16,7 @@ import { importBusCrossings, replaceBusRoutes } from '../../data/importers/bus/r
 import { loadRoadGraph } from '../../data/seed.js';
 import type { Db } from '../../data/store.js';
 import { routeCrossingRows } from '../../services/bus/route-network.js';
+import { nothingFound } from './import-checks.js';
 import type { ImportResult, ImportRunContext } from './import-run.js';
 import { shown, type CliIo } from './io.js';
 
@@ -35,7 +36,10 @@ export function importBus(db: Db, format: string, paths: string[], options: { so
   const source = options.source ? { source: options.source } : {};
   if (format === 'bus-crossings') {
     const files = (run.files = paths.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).sort().map((f) => join(p, f)) : [p])));
-    const feeds = files.map((file) => parseBusCrossingsCsv(textOf(file), file, source));
+    const texts = files.map((file) => ({ file, text: textOf(file) }));
+    if (texts.every((t) => t.text.trim() === '')) throw nothingFound(files, true);
+    const feeds = texts.map(({ file, text }) => parseBusCrossingsCsv(text, file, source));
+    if (feeds.every((f) => f.rowsRead === 0 && f.rejected.length === 0)) throw nothingFound(files, false);
     const directory = createDirectoryRepo(db);
     const summary = importBusCrossings(db, feeds, (ppid) => directory.get(ppid) !== null);
     io.out(options.json ? JSON.stringify({ files: files.length, ...summary })
@@ -52,6 +56,11 @@ export function importBus(db: Db, format: string, paths: string[], options: { so
     }
     return parseFlixbusNetwork(textOf(path), path, source);
   });
+  // A network replaces what its source holds: one without routes would empty it.
+  const empty = networks.filter((n) => n.network.routes.length === 0);
+  if (empty.length > 0) {
+    throw new Error(`nothing found to import: ${empty.map((n) => n.source).join(', ')} holds no routes; nothing was imported and the network held is kept`);
+  }
   const repos = { directory: createDirectoryRepo(db), roadGraph: loadRoadGraph() };
   const rejected: Rejected[] = [];
   const report: object[] = [];

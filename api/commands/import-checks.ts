@@ -103,3 +103,9 @@ export function checkHeaders(format: string, docs: readonly { text: string; file
     throw new Error(`${file}: not a file of the ${format} format: its header lacks ${missing.join(', ')} (it has ${has}); nothing was imported`);
   }
 }
+
+/** The error (exit 1) for files that hold nothing to import: blank, or without a row. */
+export function nothingFound(files: readonly string[], blank: boolean): Error {
+  const which = files.length === 1 ? `${files[0]} is` : `the ${files.length} files are`;
+  return new Error(`nothing found to import: ${which} ${blank ? 'empty' : 'without rows'}; nothing was imported`);
+}

@@ -16,7 +16,7 @@ import { seedBundled } from '../../data/seed.js';
 import { createClock, loadConfig } from '../config.js';
 import { recordedImportRun } from './import-run.js';
 import { readOsmRoadGraph, storeOsmRoadGraph } from '../../data/importers/osm-roads/import.js';
-import { checkHeaders, checkPaths, checkSourceOption, SOURCE_FORMATS } from './import-checks.js';
+import { checkHeaders, checkPaths, checkSourceOption, nothingFound, SOURCE_FORMATS } from './import-checks.js';
 
 export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
                    [--json] [--approve]
@@ -109,10 +109,6 @@ function reportRejects(io: CliIo, rejected: Rejected[], options: { list: boolean
 }
 
 /** Nothing to import in files read whole: every one blank, or (observations, places) no row in any. */
-function nothingFound(files: readonly string[], blank: boolean): Error {
-  const which = files.length === 1 ? `${files[0]} is` : `the ${files.length} files are`;
-  return new Error(`nothing found to import: ${which} ${blank ? 'empty' : 'without rows'}; nothing was imported`);
-}
 
 const countsLine = (c: PlacesSummary['stations']) => `${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged`;
 

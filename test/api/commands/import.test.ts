@@ -278,6 +278,22 @@ describe('bdds import', () => {
     const fromZip = again.prepare("SELECT ppid FROM bus_route_crossings WHERE source = 'flix-gtfs' AND route_id = '3224'").pluck().all();
     closeStore(again);
     assert.deepEqual(fromZip, ['id_816']);
+    // A network replaces what its source holds: one without routes is refused, and the held one stays.
+    const noRoutes = join(dir, 'empty-gtfs.zip');
+    writeFileSync(noRoutes, zipOf(flixbusGtfsFiles([])));
+    const emptied = await bdds(db, 'gtfs', noRoutes, '--source', 'flix-gtfs');
+    assert.equal(emptied.status, 1);
+    assert.match(emptied.stderr, /nothing found to import: flix-gtfs holds no routes; nothing was imported and the network held is kept/);
+    const kept = peek(db);
+    assert.deepEqual(kept.prepare("SELECT ppid FROM bus_route_crossings WHERE source = 'flix-gtfs' AND route_id = '3224'").pluck().all(), ['id_816']);
+    closeStore(kept);
+    // Crossing records: a blank file or a header alone is nothing to import (exit 1), as for every other format.
+    for (const [name, text, said] of [['blank.csv', '\n', 'empty'], ['header.csv', 'ppid,carrier,arrived_at,crossed_at\n', 'without rows']] as const) {
+      writeFileSync(join(dir, name), text);
+      const none = await bdds(db, 'bus-crossings', join(dir, name));
+      assert.equal(none.status, 1, name);
+      assert.match(none.stderr, new RegExp(`nothing found to import: .*${name} is ${said}; nothing was imported`));
+    }
     const notZip = join(dir, 'stops.txt');
     writeFileSync(notZip, 'stop_id\n');
     const refused = await bdds(db, 'gtfs', notZip);
