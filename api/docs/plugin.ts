@@ -1,6 +1,7 @@
 /**
  * The API description and reference: `/api/openapi.json` (built on its first request, then kept), `/docs`
- * (Swagger UI over it), its files under `/docs/assets/`, and `/docs/changelog` (docs/changelog.md).
+ * (Swagger UI over it), its files under `/docs/assets/`, and the changelog: `/docs/changelog` (a page) and
+ * `/docs/changelog.md` (docs/changelog.md as it is).
  * The pages have their own encapsulated context with a Content-Security-Policy that allows this origin
  * alone (and the public address, where "Try it" sends its requests, when that is another origin); the
  * JSON document stays outside it, readable from any origin like every answer of the API.
@@ -15,6 +16,7 @@ import { buildOpenApi } from '../openapi.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { noneMatch } from '../pipeline/etag.js';
 import { assetOf, docsAsset, type Asset } from './assets.js';
+import { renderChangelogPage } from './changelog-page.js';
 
 export interface DocsOptions {
   ops: readonly AnyOperation[];
@@ -43,14 +45,15 @@ const originOf = (url: string | null) => {
 export const docsPlugin = fp(async (app: FastifyInstance, { ops, serviceName, publicUrl }: DocsOptions) => {
   // Built on the first request for either, then kept (a start that nobody asking for it pays nothing).
   // Each compressed once and tagged by its content, as the assets are (the document: 323 KB, 35 KB gzipped, measured 2026-11-26).
-  let described: { json: Asset; html: Asset; changelog: Asset } | null = null;
+  let described: { json: Asset; html: Asset; changelog: Asset; changelogMarkdown: Asset } | null = null;
   const description = () => {
     if (!described) {
       const openApi = buildOpenApi(ops, serviceName, { publicUrl: publicUrl?.() || null });
       described = {
         json: assetOf('application/json; charset=utf-8', JSON.stringify(openApi)),
         html: assetOf('text/html; charset=utf-8', renderDocsPage(openApi)),
-        changelog: assetOf('text/plain; charset=utf-8', changelog()),
+        changelog: assetOf('text/html; charset=utf-8', renderChangelogPage(serviceName, changelog())),
+        changelogMarkdown: assetOf('text/markdown; charset=utf-8', changelog()),
       };
     }
     return described;
@@ -73,6 +76,7 @@ export const docsPlugin = fp(async (app: FastifyInstance, { ops, serviceName, pu
     });
     pages.get('/docs', (request, reply) => sendAsset(request, reply, description().html, 'public, no-cache'));
     pages.get('/docs/changelog', (request, reply) => sendAsset(request, reply, description().changelog, 'public, no-cache'));
+    pages.get('/docs/changelog.md', (request, reply) => sendAsset(request, reply, description().changelogMarkdown, 'public, no-cache'));
     pages.get<{ Params: { name: string } }>('/docs/assets/:name', (request, reply) => {
       const asset = docsAsset(request.params.name);
       if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('No such file.');

@@ -43,11 +43,23 @@ describe('the /docs page', () => {
     assert.equal((await app.inject('/docs/assets/index.html')).statusCode, 404);
   });
 
-  it('serves the changelog it links to', async (t) => {
+  it('serves the changelog it links to as a page, and as the Markdown it is written in', async (t) => {
     const { app } = await buildTestApp(t);
-    const res = await app.inject('/docs/changelog');
-    assert.equal(res.statusCode, 200);
-    assert.equal(res.body, readFileSync('docs/changelog.md', 'utf8'));
+    const page = await app.inject('/docs/changelog');
+    assert.equal(page.statusCode, 200);
+    assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+    const written = readFileSync('docs/changelog.md', 'utf8');
+    // Every section of the file is a heading of the page, and its first entry's bold lead is rendered as such.
+    const sections = [...written.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    assert.deepEqual([...page.body.matchAll(/<h2>(.+?)<\/h2>/g)].map((m) => m[1]), sections);
+    const lead = /^- \*\*(.+?)\*\*/m.exec(written)![1]!.replace(/`([^`]+)`/g, '<code>$1</code>');
+    assert.match(page.body, new RegExp(`<li>\\s*(<p>)?<strong>${lead.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</strong>`), lead);
+    assert.ok(!page.body.includes('**'), 'no Markdown left as text');
+    assert.match(page.body, /<a href="\/docs">API reference<\/a>.*<a href="\/docs\/changelog\.md">/);
+    assert.match(String(page.headers['content-security-policy']), /default-src 'self'/, 'the pages\' policy');
+    const md = await app.inject('/docs/changelog.md');
+    assert.equal(md.headers['content-type'], 'text/markdown; charset=utf-8');
+    assert.equal(md.body, written);
   });
 
   it('gives the public address as the server, and the JSON document no page policy', async (t) => {
@@ -63,7 +75,7 @@ describe('the /docs page', () => {
 
   it('serves the OpenAPI document, the page and the changelog gzipped where asked, tagged, and 304 when unchanged', async (t) => {
     const { app } = await buildTestApp(t);
-    for (const url of ['/api/openapi.json', '/docs', '/docs/changelog']) {
+    for (const url of ['/api/openapi.json', '/docs', '/docs/changelog', '/docs/changelog.md']) {
       const plain = await app.inject(url);
       const zipped = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
       assert.equal(zipped.headers['content-encoding'], 'gzip', url);
