@@ -42,6 +42,20 @@ describe('stats', () => {
     assert.deepEqual([unsupported.body.meta.lang, unsupported.body.meta.lang_fallback, unsupported.body.meta.lang_requested], ['uk', true, 'ja'],
       "an unsupported tag falls back to the product's default");
   });
+  it("shows today's hours up to now only, though the replayed series (shifted by whole weeks) holds readings past now", async (t) => {
+    const { get, deps } = await statsApp(t);
+    const tz = deps.repos.directory.get('id_119')!.timezone;
+    const { localParts } = await import('../../../engine/local-time.js');
+    const now = localParts(Date.parse(NOW) / 1000, tz);
+    const d = (await get(`stats?ppid=id_119&date=${now.date}&lang=en`)).body.data;
+    assert.ok(d.data_available, 'the hours before now hold readings');
+    const later = d.hourly.filter((h: { hour: number; value: number | null }) => h.hour > now.hour);
+    assert.ok(later.length > 0);
+    assert.ok(later.every((h: { value: number | null; data_points: number }) => h.value === null && h.data_points === 0), JSON.stringify(later));
+    const view = deps.repos.observations.view('id_119', Date.parse(NOW) / 1000);
+    assert.ok(view && deps.repos.observations.range(view, Date.parse(NOW) / 1000 + 3600, Date.parse(NOW) / 1000 + 86_400).length > 0,
+      'the replay does hold readings after now: what this test guards against');
+  });
   it('answers a day without readings with empty values, not zeros', async (t) => {
     const { get } = await statsApp(t);
     const d = (await get('stats?ppid=id_1014&date=2026-11-01')).body.data;
