@@ -47,6 +47,21 @@ async function answerAlternatives(ctx: AnswerContext): Promise<void> {
   ctx.sentences.push(`${c.fill('alt_intro', { checkpoint: ctx.checkpointText(row), wait: a.wait_min === null ? '?' : c.minutes('wait_min', a.wait_min, s) })} ${lines.join('; ')}.`);
 }
 
+/** Ukraine's neighbours the travel matrix leads into from a town in Ukraine (its `dest`). */
+const NEIGHBOURS = new Set(['PL', 'SK', 'HU', 'RO', 'MD']);
+
+/**
+ * The neighbour a trip from a town in Ukraine is going to, when the question names one ("from Chernivtsi
+ * to Romania": RO): where the direction names it, else the one neighbour the question names; null (every
+ * crossing in reach) otherwise, and from a town outside Ukraine (whose crossings all lead into Ukraine).
+ */
+export function travelDestination(e: Pick<AnswerContext['u']['entities'], 'place' | 'countries' | 'direction'>): string | null {
+  if (!e.place || e.place.country !== 'UA') return null;
+  if (e.direction?.to && NEIGHBOURS.has(e.direction.to)) return e.direction.to;
+  const named = e.countries.filter((x) => NEIGHBOURS.has(x));
+  return named.length === 1 ? named[0]! : null;
+}
+
 /** How many crossings an answer from a town names, fastest first. */
 const TRAVEL_NAMED = 3;
 
@@ -57,9 +72,10 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
   const dir = ctx.deps.repos.directory;
   if (!e.place) return ctx.refuse(c.fill('need_place'));
   const type = e.vehicle !== null && [4, 6, 7, 8, 9].includes(e.vehicle) ? e.vehicle : 4;
+  const dest = travelDestination(e);
   const got = await ctx.call<{ updated_at: string; results: { ppid: string; checkpoint_name: string; drive_minutes: number | null; queue_minutes_at_arrival: number | null;
     total_minutes: number | null; is_realtime: boolean; type_of_data: string | null }[] }>(travelMatrix,
-    { origin_lat: String(e.place.lat), origin_lon: String(e.place.lon), type: String(type), lang: ctx.lang });
+    { origin_lat: String(e.place.lat), origin_lon: String(e.place.lon), type: String(type), lang: ctx.lang, ...(dest ? { dest } : {}) });
   const m = got.data;
   const s = c.source('travel-matrix', m.updated_at);
   let rows = m.results.filter((r) => r.drive_minutes !== null);

@@ -38,7 +38,7 @@ describe('assistant: which crossing, now and later', () => {
   const ask = async (q: string, lang = 'en') => {
     const { status, body } = await built.get(`assistant?q=${encodeURIComponent(q)}&lang=${lang}`);
     assert.equal(status, 200, JSON.stringify(body.error));
-    return body.data as { intent: string; grounded: boolean; answer_text: string; figures: Figure[]; sources: Source[] };
+    return body.data as { intent: string; grounded: boolean; answer_text: string; figures: Figure[]; sources: Source[]; entities: { place: { lat: number; lon: number } | null } };
   };
   const names = (lang: string) => built.deps.repos.directory.all().map((c) => built.deps.repos.directory.name(c.location_id, lang));
 
@@ -176,12 +176,28 @@ describe('assistant: which crossing, now and later', () => {
     assert.deepEqual(d.sources.map((s) => s.product), ['travel-matrix']);
     assert.doesNotMatch(d.answer_text, /crossings now/);
     // Three named, fastest first; the others the matrix reached counted, never dropped unsaid.
-    const matrix = (await built.get('travel-matrix?origin_lat=49.8397&origin_lon=24.0297&type=9')).body.data as { results: { drive_minutes: number | null }[] };
+    const matrix = (await built.get('travel-matrix?origin_lat=49.8397&origin_lon=24.0297&type=9&dest=PL')).body.data as { results: { drive_minutes: number | null }[] };
     const reached = matrix.results.filter((r) => r.drive_minutes !== null).length;
     assert.ok(reached > 3, `the matrix reaches ${reached}`);
     const more = d.figures.find((f) => f.label === 'results_more');
     assert.equal(more?.value, reached - 3);
     assert.ok(d.answer_text.includes(`Other crossings within reach: ${reached - 3} (travel-matrix lists them all).`), d.answer_text);
+  });
+
+  it('from a town in Ukraine to a neighbour the question names, ranks the crossings into that neighbour only', async () => {
+    const d = await ask('from Chernivtsi to Romania by car');
+    assert.equal(d.intent, 'travel_time');
+    type Row = { checkpoint_name: string; country: string; drive_minutes: number | null; total_minutes: number | null; queue_minutes_at_arrival: number | null };
+    const get = async (dest: string) => (await built.get(`travel-matrix?origin_lat=${d.entities.place!.lat}&origin_lon=${d.entities.place!.lon}&type=4&dest=${dest}&lang=en`)).body.data as { results: Row[] };
+    const ro = (await get('RO')).results.filter((r) => r.drive_minutes !== null);
+    assert.ok(ro.length > 0 && ro.every((r) => r.country === 'RO'));
+    const full = ro.filter((r) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null);
+    const named = (full.length > 0 ? full : ro).slice(0, 3);
+    for (const r of named) assert.ok(d.answer_text.includes(r.checkpoint_name), `${r.checkpoint_name} in: ${d.answer_text}`);
+    const others = (await get('all')).results.filter((r) => r.drive_minutes !== null && r.country !== 'RO');
+    assert.ok(others.length > 0, 'from Chernivtsi other neighbours are in reach too');
+    for (const r of others) assert.ok(!d.answer_text.includes(r.checkpoint_name), `${r.checkpoint_name} (${r.country}) is not a crossing to Romania`);
+    assert.equal(d.figures.find((f) => f.label === 'results_more')?.value ?? 0, Math.max(0, ro.length - 3));
   });
 
   it('says a fuel price older than its limit is the latest known, with its date and age', async () => {
