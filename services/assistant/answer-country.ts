@@ -3,7 +3,7 @@
  * of 45 days "latest known, N days old", and what kind of price it is when it is not an average paid: a
  * legal maximum, a mean of stations' reports), truck bans (`truck-bans`), trading Sundays (`trading-sundays`)
  * and road reports in force (`road-conditions`). The country is the one named, else the one across the
- * border at the crossing named.
+ * border at the crossing named (for fuel, else the town's named).
  */
 import type { Templates } from '../../models/assistant.js';
 import { COUNTRY_ISO2, neighbourIso } from '../../models/codes.js';
@@ -28,7 +28,8 @@ export async function answerFuel(ctx: AnswerContext): Promise<void> {
   const e = u.entities;
   const held = ctx.deps.repos.places.countries();
   const named = e.countries.filter((x) => x !== 'UA' || e.countries.length === 1);
-  const country = named.find((x) => held.includes(x)) ?? named[0] ?? neighbourAt(ctx);
+  // Named, else across the border at the crossing named, else the country of the town named ("diesel near Przemyśl").
+  const country = named.find((x) => held.includes(x)) ?? named[0] ?? neighbourAt(ctx) ?? e.place?.country;
   if (!country) return ctx.refuse(c.fill('fuel_need_country', { countries: held.map(ctx.countryLabel).join(', ') }));
   const got = await ctx.call<{ updated: string | null; currency: string | null; prices: Record<string, number>; source: string | null;
     age_days: number | null; current: boolean | null; price_kind: 'national_average' | 'station_mean' | 'legal_maximum' | null }>(fuel, { mode: 'country', country, lang: ctx.lang });

@@ -213,6 +213,22 @@ describe('assistant: which crossing, now and later', () => {
     assert.equal(pl.figures.some((f) => f.label === 'age_days'), (await built.get('fuel?mode=country&country=PL')).body.data.current === false);
   });
 
+  it("answers fuel near a town with its country's prices, as for the country named", async () => {
+    for (const [q, country] of [['diesel near Przemyśl', 'Poland'], ['fuel near Suceava', 'Romania']] as const) {
+      const d = await ask(q);
+      assert.equal(d.intent, 'fuel_prices', q);
+      assert.equal(d.grounded, true, `${q}: ${d.answer_text}`);
+      assert.deepEqual(d.sources.map((s) => s.product), ['fuel'], q);
+      assert.ok(d.answer_text.includes(country), `${q}: ${d.answer_text}`);
+      const named = await ask(q.replace(/near .+$/, `price in ${country}`));
+      assert.deepEqual(d.figures.filter((f) => f.label.startsWith('price.')), named.figures.filter((f) => f.label.startsWith('price.')), q);
+    }
+    // A town in a country whose prices are not held: said so, not asked which country.
+    const lviv = await ask('fuel near Lemberg');
+    assert.equal(lviv.grounded, false);
+    assert.match(lviv.answer_text, /^No fuel prices are held for Ukraine\./);
+  });
+
   it('says a price that is not an average paid is what it is: a legal maximum', async () => {
     const fuel = (await built.get('fuel?mode=country&country=PL')).body.data as { price_kind: string; prices: Record<string, number> };
     assert.equal(fuel.price_kind, 'legal_maximum');
