@@ -30,11 +30,16 @@ export function text(maxLength = 200) {
   });
 }
 
-const DECIMAL = /^-?\d{1,15}(\.\d{1,15})?$/;
-const INTEGER = /^-?\d{1,15}$/;
+// Any number of digits: a position as a client's doubles print it has 16-17 (`3.7836774447446024`), and
+// a value too large for its range is out of range, not "not a number".
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const INTEGER = /^-?\d+$/;
+/** Longer than this, a number is refused as too long before it is read. */
+export const MAX_NUMBER_CHARS = 64;
 
 function numberParser(pattern: RegExp, kind: string, min: number, max: number) {
   return z.union([z.number(), z.string()]).transform((raw, ctx) => {
+    if (typeof raw === 'string' && raw.length > MAX_NUMBER_CHARS) return reject(ctx, `longer than ${MAX_NUMBER_CHARS} characters`, 'too_long');
     if (typeof raw === 'string' && !pattern.test(raw)) return reject(ctx, `must be ${kind} written in decimal digits`, 'not_a_number');
     const value = Number(raw) + 0; // + 0 turns -0 into 0
     if (!Number.isFinite(value)) return reject(ctx, 'must be finite', 'not_a_number');

@@ -23,6 +23,13 @@ describe('decimal and integer', () => {
     }
     assert.equal(decimal().safeParse(Infinity).success, false);
   });
+  it('read as many digits as a client prints (a double: 16-17), and call a value too large out of range, not "not a number"', () => {
+    assert.equal(decimal().parse('3.7836774447446024'), 3.7836774447446024);
+    assert.equal(latitude().parse('51.041611053018244'), 51.041611053018244);
+    assert.equal(reasonOf(integer(1, 1000), '99999999999999999999'), 'out_of_range');
+    assert.equal(reasonOf(decimal(-180, 180), '1234567890123456.5'), 'out_of_range');
+    assert.equal(reasonOf(decimal(), `1.${'0'.repeat(70)}`), 'too_long');
+  });
   it('turns -0 into 0', () => {
     assert.ok(Object.is(decimal().parse('-0'), 0));
   });
