@@ -93,6 +93,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * no crossing record), else null: the status round then shows it degraded, never online.
    */
   emptiness?: (deps: OperationDeps) => string | null;
+  /**
+   * A sentence when all the product holds is too old to be current (every price past its limit), else null:
+   * the status round then shows it degraded (`stale_source`), never online.
+   */
+  staleness?: (deps: OperationDeps) => string | null;
   /** Error codes beyond the common ones that this product returns (for OpenAPI). */
   errors?: readonly ErrorCode[];
   handler: (input: z.output<I>, deps: OperationDeps, key?: KeyContext) => Promise<OperationResult<z.output<O>>> | OperationResult<z.output<O>>;

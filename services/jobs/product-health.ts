@@ -1,7 +1,7 @@
 /**
  * Whether a product that answered its self-check has anything true to answer with. Answering is not enough
  * to be online: a product holding nothing for anyone (`no_data`), or answering only from the recorded sample
- * replayed to the present (`replay_only`) or from old readings (`stale_source`), is degraded and says why.
+ * replayed to the present (`replay_only`) or from old readings or prices (`stale_source`), is degraded and says why.
  */
 import type { StatusReason } from '../../models/status.js';
 import type { OperationDeps } from '../deps.js';
@@ -62,5 +62,7 @@ export function readingsHealth(deps: OperationDeps): Unhealthy | null {
 export function productHealth(op: AnyOperation, deps: OperationDeps, readings: () => Unhealthy | null): Unhealthy | null {
   const empty = op.emptiness?.(deps) ?? null;
   if (empty !== null) return { reason: 'no_data', detail: empty };
+  const stale = op.staleness?.(deps) ?? null;
+  if (stale !== null) return { reason: 'stale_source', detail: stale };
   return READINGS_PRODUCTS.has(op.slug) ? readings() : null;
 }

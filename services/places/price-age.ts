@@ -4,7 +4,8 @@
  * `max_age_days`), with a sentence when even the newest is not current.
  */
 import { CURRENT_PRICE_MAX_AGE_DAYS } from '../../models/fuel.js';
-import { ageDays } from './country-prices.js';
+import type { OperationDeps } from '../deps.js';
+import { ageDays, countryFuel } from './country-prices.js';
 
 export interface PriceAge {
   /** The day (YYYY-MM-DD, UTC) of the newest price listed; null when none is. */
@@ -28,4 +29,22 @@ export function notCurrentNote(age: PriceAge): string | undefined {
   return age.current === false
     ? `Latest known: the newest station report listed is of ${age.updated}, ${age.age_days} days old (older than ${age.max_age_days} days: not current prices).`
     : undefined;
+}
+
+/**
+ * The status round's sentence when no country's fuel price held is current (each country's newest, national
+ * or a mean of its stations' reports, older than the limit), else null: `fuel` and `fuel-cities` answering
+ * only with such prices are not online. Null too when none is held (that is their emptiness, or a country
+ * the answer says it holds nothing for).
+ */
+export function fuelStaleness(deps: OperationDeps): string | null {
+  let newest: { country: string; updated: string } | null = null;
+  for (const country of deps.repos.places.countries()) {
+    const f = countryFuel(deps, country, 'en');
+    if (f.current) return null;
+    if (f.updated && (!newest || f.updated > newest.updated)) newest = { country, updated: f.updated };
+  }
+  if (!newest) return null;
+  return `no fuel price held is current (older than ${CURRENT_PRICE_MAX_AGE_DAYS} days; the newest: ${newest.country} of ${newest.updated}, ` +
+    `${ageDays(newest.updated, deps.now())} days old): answers give the latest known prices, each with its age`;
 }

@@ -5,7 +5,7 @@ import { CURRENT_PRICE_MAX_AGE_DAYS, FuelCitiesInput, FuelCitiesOutput } from '.
 import { defineOperation } from '../operation.js';
 import { CITY_RADIUS_KM, cityPrices, MAJOR_CITY_POPULATION } from '../places/city-prices.js';
 import { nextQuarterHourMs } from '../places/pois.js';
-import { newestPriceAge, notCurrentNote } from '../places/price-age.js';
+import { fuelStaleness, newestPriceAge, notCurrentNote } from '../places/price-age.js';
 import { atTime, pricedCountries, stationCountries, stationsByCountry } from '../places/stations.js';
 
 export const fuelCities = defineOperation({
@@ -27,6 +27,7 @@ export const fuelCities = defineOperation({
   cacheUntilMs: (_input, deps) => nextQuarterHourMs(deps),
   dataVersion: (_input, deps) => deps.versions.dataset('places'),
   selfCheck: () => ({ country: 'IT' }),
+  staleness: fuelStaleness,
   handler(input, deps) {
     const { country, fuel_type: grade } = input;
     const name = countryName(country, input.lang.lang);

@@ -10,7 +10,7 @@ import { countryFuel } from '../places/country-prices.js';
 import { stationIndex } from '../places/indexes.js';
 import { nextQuarterHourMs } from '../places/pois.js';
 import { stationCountries, stationsNear } from '../places/stations.js';
-import { newestPriceAge, notCurrentNote } from '../places/price-age.js';
+import { fuelStaleness, newestPriceAge, notCurrentNote } from '../places/price-age.js';
 
 export const fuel = defineOperation({
   name: 'fuel',
@@ -35,6 +35,7 @@ export const fuel = defineOperation({
   errors: ['not_found'],
   // Border mode exercises the checkpoint lookup and the station index at once.
   selfCheck: (deps) => ({ mode: 'border', ppid: deps.repos.directory.all()[0]?.ppid ?? 'id_0' }),
+  staleness: fuelStaleness,
   handler(input, deps) {
     const lang = input.lang.lang;
     if (input.mode === 'country') {

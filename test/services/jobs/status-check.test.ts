@@ -8,6 +8,8 @@ import { READINGS_PRODUCTS, STALE_AFTER_S } from '../../../services/jobs/product
 import { runStatusChecks } from '../../../services/jobs/status-check.js';
 import { parseGenericCsv } from '../../../data/importers/generic.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
+import { parseTexts, writeParsed } from '../../../data/importers/ingest.js';
+import { countryFuel } from '../../../services/places/country-prices.js';
 import { createResolver } from '../../../data/importers/resolve.js';
 import { defineOperation } from '../../../services/operation.js';
 import { operations } from '../../../services/registry.js';
@@ -66,6 +68,12 @@ describe('status job', () => {
         assert.match(p.detail, holdingNothing[op.slug]!);
         continue;
       }
+      if (op.slug === 'fuel' || op.slug === 'fuel-cities') {
+        // The bundled prices are months old at the test clock: the latest known, not current.
+        assert.deepEqual([p.status, p.reason], ['degraded', 'stale_source'], op.slug);
+        assert.match(p.detail, /^no fuel price held is current/);
+        continue;
+      }
       if (READINGS_PRODUCTS.has(op.slug)) {
         assert.deepEqual([p.status, p.reason], ['degraded', 'replay_only'], op.slug);
         assert.match(p.detail, /^answers only from the recorded sample replayed to the present/);
@@ -103,6 +111,29 @@ describe('status job', () => {
     const current = await round();
     assert.deepEqual([current.queue!.status, current.queue!.reason], ['online', null], 'a current imported reading: online');
     assert.deepEqual([current['road-conditions']!.status, current['road-conditions']!.reason], ['degraded', 'no_data']);
+  });
+
+  it('calls fuel and fuel-cities degraded (stale_source) while no price held is current, and online once one is', async (t) => {
+    const { app, deps, db } = await buildTestApp(t);
+    const asserted = operations.filter((op) => ['fuel', 'fuel-cities'].includes(op.slug));
+    const round = async () => {
+      await runStatusChecks(asserted, deps);
+      return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
+    };
+    const held = deps.repos.places.countries();
+    assert.ok(held.every((c) => countryFuel(deps, c, 'en').current !== true), 'the bundled prices are all older than the limit at the test clock');
+    const stale = await round();
+    for (const slug of ['fuel', 'fuel-cities']) {
+      assert.deepEqual([stale[slug]!.status, stale[slug]!.reason], ['degraded', 'stale_source'], slug);
+      assert.match(stale[slug]!.detail, /^no fuel price held is current \(older than 45 days; the newest: [A-Z]{2} of \d{4}-\d{2}-\d{2}, \d+ days old\)/);
+    }
+    // A station's price reported yesterday makes its country's prices current.
+    const csv = 'source_id,name,brand,address,city,country,lat,lon,services,grade,local_name,price,currency,reported_at,self_service\n' +
+      'it-1,Stazione,Brand,Via Roma 1,Milano,IT,45.4642,9.19,,diesel,Gasolio,1.699,EUR,2026-11-21T08:00:00Z,\n';
+    writeParsed(db, parseTexts('fuel-csv', [{ text: csv, file: 's.csv' }], { at: deps.now(), source: 'acme' }), { at: deps.now(), now: deps.now() });
+    deps.versions.refresh();
+    const current = await round();
+    for (const slug of ['fuel', 'fuel-cities']) assert.deepEqual([current[slug]!.status, current[slug]!.reason], ['online', null], slug);
   });
 
   it('lists as readings products only registered products', () => {
