@@ -7,7 +7,8 @@ import { badRequest } from './errors.js';
  */
 export function lonOrLng(input: { lon?: number | undefined; lng?: number | undefined }): number | undefined {
   if (input.lon !== undefined && input.lng !== undefined && input.lon !== input.lng) {
-    throw badRequest(`'lng' is an alias of 'lon', and they were given different values (${input.lon} and ${input.lng}): give one.`, 'conflicting_parameters');
+    // Each value named with its parameter: which one is the alias differs by product (road-conditions: 'lon').
+    throw badRequest(`'lon' (${input.lon}) and 'lng' (${input.lng}) name the same longitude and were given different values: give one.`, 'conflicting_parameters');
   }
   return input.lon ?? input.lng;
 }

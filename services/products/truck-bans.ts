@@ -106,8 +106,9 @@ export const truckBans = defineOperation({
     const sorted = bans.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.country_code.localeCompare(b.country_code));
     return {
       data: {
+        // Without a covered country, the period asked for as UTC reads it: the day given, else the next 7 days.
         date_from: starts.sort()[0] ?? input.date ?? now.toISOString().slice(0, 10),
-        date_to: ends.sort().at(-1) ?? input.date ?? now.toISOString().slice(0, 10),
+        date_to: ends.sort().at(-1) ?? input.date ?? addDays(now.toISOString().slice(0, 10), 6),
         countries,
         bans: sorted,
         active_now: activeNow,

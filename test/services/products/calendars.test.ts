@@ -95,6 +95,8 @@ describe('truck bans', () => {
     const { get } = await app(t, '2026-11-22T10:00:00.000Z'); // a Sunday
     const { body } = await get('truck-bans?country=DE,PL');
     assert.deepEqual([body.data.date_from, body.data.date_to], ['2026-11-22', '2026-11-28']);
+    const uncovered = (await get('truck-bans?country=US')).body.data;
+    assert.deepEqual([uncovered.date_from, uncovered.date_to], ['2026-11-22', '2026-11-28'], 'the period asked for, covered or not');
     assert.deepEqual(body.data.active_now.map((b: Ban) => b.rule_id), ['DE-1']);
     assert.ok(bansOf(body).every((b) => b.country_code === 'DE'), 'Poland has no Sunday ban and no holiday that week');
     const covered = (await get('truck-bans')).body.data.countries.map((c: { country_code: string }) => c.country_code);
