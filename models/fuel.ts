@@ -20,7 +20,7 @@ export const FuelInput = z.object({
   lng: onlyWhen(longitude().optional().describe('mode=nearest: alias of lon'), 'mode', ['nearest']),
   radius_km: onlyWhen(decimal(0.1, 200).default(30).describe('mode=nearest/border: search radius in km (default 30, at most 200)'), 'mode', STATION_MODES),
   ppid: onlyWhen(ppid().optional().describe('mode=border: the checkpoint'), 'mode', ['border']),
-  fuel_type: onlyWhen(oneOf(FUEL_GRADES).optional().describe('mode=nearest/border: only stations selling this grade, cheapest first'), 'mode', STATION_MODES),
+  fuel_type: onlyWhen(oneOf(FUEL_GRADES).optional().describe('mode=nearest/border: only stations reporting a price for this grade, cheapest first'), 'mode', STATION_MODES),
   lang: lang().describe('language of country names (default en)'),
   limit: onlyWhen(integer(1, 50).default(5).describe('mode=nearest/border: at most this many stations (default 5, at most 50)'), 'mode', STATION_MODES),
 });

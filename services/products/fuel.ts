@@ -66,7 +66,7 @@ export const fuel = defineOperation({
     if (found.total === 0) {
       const held = stationCountries(deps);
       note = grade && stationIndex(deps).count(anchor.lat, anchor.lon, input.radius_km) > 0
-        ? `No station within ${input.radius_km} km reports a ${grade} price.`
+        ? `No station within ${input.radius_km} km reports a price for ${grade} (stations that sell it without a price are not listed).`
         : `No station is held within ${input.radius_km} km. Stations are held in: ${held.map((c) => `${c} (${countryName(c, lang)})`).join(', ') || 'none'}; ` +
           'an operator loads a region with `bdds import osm-overpass` (docs/import-formats.md).';
     }

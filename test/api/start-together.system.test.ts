@@ -8,8 +8,10 @@ import { serveProcess } from '../helpers/serve-process.js';
 describe('instances started together on a new store', () => {
   it('both serve; the store is migrated and seeded once, with one demo key', async (t) => {
     const db = join(tempDir(t), 'new.sqlite');
-    const servers = await Promise.all([serveProcess({ BDDS_DB: db }), serveProcess({ BDDS_DB: db })]);
-    t.after(() => { for (const s of servers) s.child.kill('SIGKILL'); });
+    const starting = [serveProcess({ BDDS_DB: db }), serveProcess({ BDDS_DB: db })];
+    // Both killed at the end whatever happens, the one that started too when the other did not.
+    t.after(async () => { for (const s of await Promise.allSettled(starting)) if (s.status === 'fulfilled') s.value.child.kill('SIGKILL'); });
+    const servers = await Promise.all(starting);
     for (const server of servers) {
       const res = await fetch(`${server.url}/api/v1/data/status`);
       assert.equal(res.status, 200);

@@ -1,10 +1,17 @@
-/** `bdds serve` in a process of its own (signal and crash tests): resolves with the child and its URL once it listens. */
+/**
+ * `bdds serve` in a process of its own (signal and crash tests): resolves with the child and its URL once it
+ * listens. A first start seeds a new store (~13 s alone here; two instances on one store take turns, and the
+ * system lane runs a browser beside them): a generous time-out, after which the child is killed, never left
+ * holding the test process open.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface ServedProcess {
   child: ChildProcess;
   url: string;
 }
+
+const LISTEN_WITHIN_MS = 120_000;
 
 export function serveProcess(env: Record<string, string>): Promise<ServedProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'serve'], {
@@ -13,7 +20,10 @@ export function serveProcess(env: Record<string, string>): Promise<ServedProcess
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`no listening line: ${out}`)), 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no listening line within ${LISTEN_WITHIN_MS / 1000} s: ${out}`));
+    }, LISTEN_WITHIN_MS);
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /bdds listening on (http:\/\/[^"\s]+)/.exec(out);

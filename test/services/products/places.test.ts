@@ -58,7 +58,7 @@ describe('fuel', () => {
     assert.deepEqual(diesel.stations.map((s: { id: string }) => s.id), ['cheap', 'near'], 'only stations selling diesel, cheapest first');
     const lpg = (await get(`fuel?mode=nearest&lat=${UDINE.lat}&lon=${UDINE.lon}&fuel_type=lpg`)).body.data;
     assert.deepEqual(lpg.stations, []);
-    assert.match(lpg.note, /No station within 30 km reports a lpg price/);
+    assert.match(lpg.note, /^No station within 30 km reports a price for lpg \(stations that sell it without a price are not listed\)\.$/);
     const nowhere = (await get('fuel?mode=nearest&lat=50.0&lon=24.0')).body.data;
     assert.match(nowhere.note, /No station is held within 30 km\. Stations are held in: IT \(Italy\)/);
     assert.deepEqual([nowhere.updated, nowhere.age_days, nowhere.current], [null, null, null], 'no price listed: no age');
