@@ -31,6 +31,11 @@ export interface SeriesView {
   sample: boolean;
   /** Seconds added to stored instants (0 unless replaying the sample). */
   shiftS: number;
+  /**
+   * Replaying: the instant the view was taken for. The sample shifted by whole weeks holds up to a week of
+   * readings past it, which `range` never shows. Null: no bound (readings are shown where they happened).
+   */
+  untilS: number | null;
   label: string;
   category: string;
   realtime: boolean;
@@ -66,7 +71,7 @@ export function createObservationsRepo(db: Db, options: ObservationsOptions) {
     const sample = s.source.startsWith(SAMPLE_SOURCE_PREFIX);
     // Only the bundled sample is replayed: imported and live readings are shown where they happened.
     const shiftS = sample && options.replay && s.last_ts < nowS ? Math.ceil((nowS - s.last_ts) / WEEK_S) * WEEK_S : 0;
-    return { ppid, source: s.source, sample, shiftS, label: s.label, category: s.category, realtime: s.realtime === 1 && !sample };
+    return { ppid, source: s.source, sample, shiftS, untilS: shiftS === 0 ? null : nowS, label: s.label, category: s.category, realtime: s.realtime === 1 && !sample };
   }
 
   const shifted = (row: ObservationRow, shiftS: number): ObservationRow => (shiftS === 0 ? row : { ...row, ts: row.ts + shiftS });
@@ -78,9 +83,10 @@ export function createObservationsRepo(db: Db, options: ObservationsOptions) {
       const row = latestStmt.get(v.ppid, v.source, nowS - v.shiftS) as ObservationRow | undefined;
       return row ? shifted(row, v.shiftS) : null;
     },
-    /** Readings with `fromS <= ts <= toS` (shown instants), oldest first. */
+    /** Readings with `fromS <= ts <= toS` (shown instants), oldest first; a replayed view's none past its `untilS`. */
     range(v: SeriesView, fromS: number, toS: number): ObservationRow[] {
-      return (rangeStmt.all(v.ppid, v.source, fromS - v.shiftS, toS - v.shiftS) as ObservationRow[]).map((r) => shifted(r, v.shiftS));
+      const to = v.untilS === null ? toS : Math.min(toS, v.untilS);
+      return (rangeStmt.all(v.ppid, v.source, fromS - v.shiftS, to - v.shiftS) as ObservationRow[]).map((r) => shifted(r, v.shiftS));
     },
     /** Checkpoints that have any observation. */
     ppidsWithData: (): Set<string> => new Set(withSeries.all() as string[]),

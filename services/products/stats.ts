@@ -24,14 +24,11 @@ function withTotal(day: DayValues): StatsOutput['daily'] {
   return { ...day.daily, total: values.length > 0 ? roundTo(values.reduce((a, b) => a + b, 0), 1) : null };
 }
 
-/**
- * The readings of one local day of `checkpoint` up to now (today's later hours have none yet, and a replayed
- * series, shifted by whole weeks, holds readings past now that must not show), profiled by the engine.
- */
-function profileOf(deps: OperationDeps, checkpoint: CheckpointRow, view: SeriesView | null, date: string, nowS: number) {
+/** The readings of one local day of `checkpoint` (a replayed view shows none past now), profiled by the engine. */
+function profileOf(deps: OperationDeps, checkpoint: CheckpointRow, view: SeriesView | null, date: string) {
   const startS = zonedToUtc(date, '00:00', checkpoint.timezone).getTime() / 1000;
   const endS = zonedToUtc(addDays(date, 1), '00:00', checkpoint.timezone).getTime() / 1000;
-  const rows = view ? deps.repos.observations.range(view, startS, Math.min(endS - 1, nowS)) : [];
+  const rows = view ? deps.repos.observations.range(view, startS, endS - 1) : [];
   return dayProfile(rows, checkpoint.timezone, startS, endS);
 }
 
@@ -64,7 +61,7 @@ export const stats = defineOperation({
     if (date > today) throw badRequest(`Parameter 'date' ${date} is in the future in ${checkpoint.timezone}.`, 'date_out_of_range');
     if (date < addDays(today, -STATS_RETENTION_DAYS)) throw badRequest(`Parameter 'date' is older than ${STATS_RETENTION_DAYS} days.`, 'date_out_of_range');
     const view = deps.repos.observations.view(checkpoint.ppid, nowS);
-    const day = profileOf(deps, checkpoint, view, date, nowS);
+    const day = profileOf(deps, checkpoint, view, date);
     const name = deps.repos.directory.name(checkpoint.location_id, input.lang.lang);
     const data: StatsOutput = {
       ppid: checkpoint.ppid,
@@ -79,7 +76,7 @@ export const stats = defineOperation({
     };
     if (input.compare) {
       const prevDate = addDays(date, -1);
-      const prev = profileOf(deps, checkpoint, view, prevDate, nowS);
+      const prev = profileOf(deps, checkpoint, view, prevDate);
       data.compare = { date: prevDate, hourly: prev.hourly, daily: withTotal(prev),
         delta_avg: day.daily.avg !== null && prev.daily.avg !== null ? roundTo(day.daily.avg - prev.daily.avg, 1) : null };
     }

@@ -8,7 +8,7 @@ import type { ObservationRow, SeriesView } from '../../../data/observations-repo
 import { streamReading } from '../../../services/products/queue-stream.js';
 
 const NOW_S = Date.parse('2026-11-25T20:00:00Z') / 1000;
-const view = (kind: Partial<SeriesView>): SeriesView => ({ ppid: 'id_219', source: 'echerha', sample: false, shiftS: 0, label: 'eCherha', category: 'queue', realtime: true, ...kind });
+const view = (kind: Partial<SeriesView>): SeriesView => ({ ppid: 'id_219', source: 'echerha', sample: false, shiftS: 0, untilS: null, label: 'eCherha', category: 'queue', realtime: true, ...kind });
 const row = (ageS: number): ObservationRow => ({ ts: NOW_S - ageS, queue: 40, wait_min: 120, rate_per_h: null, counted: 1, data_quality: 'high' });
 
 describe('queue-stream events', () => {
