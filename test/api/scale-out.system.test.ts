@@ -123,7 +123,13 @@ describe('several instances on one Redis', () => {
     const { key, id } = keys.exact!;
     const answers = await Promise.all(Array.from({ length: 2_000 }, (_, i) => call(i % 2 ? a.url : s.url, key)));
     const admitted = answers.filter((r) => r.status === 200);
-    assert.equal(admitted.length, 500);
+    // On a failure, what the other answers were (a CI run once saw 499 admitted, its cause not recorded).
+    const outcomes = JSON.stringify(answers.reduce<Record<string, number>>((n, r) => {
+      const k = `${r.status} ${r.body.error?.code ?? ''}`;
+      n[k] = (n[k] ?? 0) + 1;
+      return n;
+    }, {}));
+    assert.equal(admitted.length, 500, outcomes);
     assert.deepEqual(admitted.map((r) => r.body.usage.requests_today as number).sort((x, y) => x - y), Array.from({ length: 500 }, (_, i) => i + 1));
     const refused = answers.filter((r) => r.status !== 200);
     assert.deepEqual([...new Set(refused.map((r) => `${r.status} ${r.body.error.code}`))], ['429 quota_exceeded']);
