@@ -131,6 +131,22 @@ describe('eCherha quirks', () => {
   });
 });
 
+describe('eCherha bus queues', () => {
+  it('carry the booked buses and no wait: a bus queue\'s 0 is "not given", in both shapes; trucks keep theirs', () => {
+    const header = 'id,scraped_at,crossing_id,crossing_name,echerha_id,echerha_title,vehicle_class,vehicle_type,queue_flow,is_paused,virtual_wait_s,vehicles_waiting,free_slots,slots_units_left,tooltip,country_id,carrier_type';
+    const row = (klass: string, type: string, wait: string, vehicles: string) => `1,2026-07-01T00:01:00Z,krakowiec,Krakowiec,7,x,${klass},${type},2,0,${wait},${vehicles},3,3,,133,${type}`;
+    const csv = parseEcherhaCsv([header, row('bus', '2', '0', '21'), row('bus', '2', '', ''), row('bus', '2', '120', '15'), row('truck_ge_7_5t', '1', '0', '21')].join('\n'), 'b.csv');
+    assert.deepEqual(csv.readings.map((r) => [r.reading.queue, r.reading.wait_min]), [[21, null], [15, 2], [21, 0]], 'a bus wait given is kept');
+    assert.equal(csv.empty, 1, 'a bus row with slots only carries no value');
+    const live = parseEcherhaLive(JSON.stringify({ data: [
+      { id: 104, for_vehicle_type: 2, wait_time: 0, vehicle_in_active_queues_counts: 40 },
+      { id: 88, for_vehicle_type: 1, wait_time: 0, vehicle_in_active_queues_counts: 3 },
+    ] }), 'live.json', new Date('2026-11-22T09:30:00Z'));
+    assert.deepEqual(live.rejected, [], 'no wait is not "no wait with 40 booked"');
+    assert.deepEqual(live.readings.map((r) => [r.reading.crossing, r.reading.queue, r.reading.wait_min]), [[104, 40, null], [88, 3, 0]]);
+  });
+});
+
 describe('DPSU importer', () => {
   it('reads physical counts and the car processing rate; repeated scrapes of one update coincide', (t) => {
     const { db, resolve } = storeWithDirectory(t);
