@@ -12,3 +12,16 @@ export function lonOrLng(input: { lon?: number | undefined; lng?: number | undef
   }
   return input.lon ?? input.lng;
 }
+
+/**
+ * A point from a latitude and a longitude parameter: both, or neither (undefined). One alone is a 400 that
+ * names the other, in every product alike: `Parameter 'lon' is required with 'lat'.`
+ */
+export function pairedPoint(lat: number | undefined, lon: number | undefined, names = { lat: 'lat', lon: 'lon' }): { lat: number; lon: number } | undefined {
+  if (lat === undefined && lon === undefined) return undefined;
+  if (lat === undefined || lon === undefined) {
+    const [missing, given] = lat === undefined ? [names.lat, names.lon] : [names.lon, names.lat];
+    throw badRequest(`Parameter '${missing}' is required with '${given}'.`, 'missing_parameter');
+  }
+  return { lat, lon };
+}

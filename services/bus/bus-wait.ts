@@ -9,7 +9,8 @@ import { waitOf } from '../../engine/live-status.js';
 import type { OperationDeps } from '../deps.js';
 import { liveState, nowSeconds } from '../live/checkpoint-live.js';
 
-const BUS = 6;
+/** The directory's crossing type of a bus checkpoint. */
+export const BUS = 6;
 
 /** The bus checkpoint of `checkpoint`'s crossing and direction (itself when it is one), or null. */
 export function busCheckpointOf(deps: OperationDeps, checkpoint: CheckpointRow): CheckpointRow | null {

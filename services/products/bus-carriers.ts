@@ -2,7 +2,7 @@
 import { creditsOf } from '../../data/credits.js';
 import { carrierStats } from '../../engine/carrier-stats.js';
 import { BusCarriersInput, BusCarriersOutput } from '../../models/bus-carriers.js';
-import { busWait } from '../bus/bus-wait.js';
+import { BUS, busCheckpointOf, busWait } from '../bus/bus-wait.js';
 import { defineOperation } from '../operation.js';
 import { checkpointOr404, liveVersion } from '../live/checkpoint-live.js';
 
@@ -15,7 +15,8 @@ export const busCarriers = defineOperation({
     'Without records, `data_available` is false and `total_crossings` null: never zeros. `carriers_serving` names the carriers whose ' +
     'published routes cross here (inferred on the road graph from the stops either side of the border) and, as `return_routes`, those ' +
     'published the other way, whose return is taken to cross here (a network publishes one trip per route), and `bus_wait` the bus ' +
-    'queue of this crossing and direction from the waits the service holds. `ppid=all` aggregates every checkpoint.',
+    'queue of this crossing and direction from the waits the service holds. Asked at another vehicle type\'s checkpoint, the `note` ' +
+    'names the bus checkpoint of its crossing and direction. `ppid=all` aggregates every checkpoint.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -50,9 +51,15 @@ export const busCarriers = defineOperation({
       && c.crossing_type === checkpoint.crossing_type && c.origin === checkpoint.destination && c.destination === checkpoint.origin);
     if (counterpart) add(counterpart.ppid, 'returns');
     const available = rows.length > 0;
-    const note = available ? undefined
+    const records = available ? null
       : deps.repos.bus.anyHeld(scope) ? `No bus crossing record in the last ${input.days} days; older records are held.`
         : `No bus crossing records are held${scope ? ' for this checkpoint' : ''}: carriers' crossings come in through bdds import bus-crossings.`;
+    // Routes and records belong to bus checkpoints: another vehicle type's is answered, and says where buses cross.
+    const bus = checkpoint && checkpoint.crossing_type !== BUS ? busCheckpointOf(deps, checkpoint) : null;
+    const notBus = !checkpoint || checkpoint.crossing_type === BUS ? null
+      : bus ? `${checkpoint.ppid} is not a bus checkpoint: buses cross at ${bus.ppid} (this crossing and direction), whose queue bus_wait gives.`
+        : `${checkpoint.ppid} is not a bus checkpoint, and this crossing has none in this direction.`;
+    const note = [notBus, records].filter(Boolean).join(' ') || undefined;
     return {
       data: {
         ppid: input.ppid, period_days: input.days, total_crossings: available ? rows.length : null, data_available: available, carriers,

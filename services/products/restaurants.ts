@@ -3,7 +3,7 @@ import { creditsOf } from '../../data/credits.js';
 import { countryName } from '../../models/codes.js';
 import { badRequest, notFound } from '../../models/errors.js';
 import { ResolvedLocation, RestaurantsInput, RestaurantsOutput } from '../../models/pois.js';
-import { lonOrLng } from '../../models/lon-alias.js';
+import { lonOrLng, pairedPoint } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex } from '../places/indexes.js';
 import { resolveCity } from '../places/city-lookup.js';
@@ -41,8 +41,9 @@ export const restaurants = defineOperation({
       resolved = { query: input.city, lat: place.lat, lon: place.lon, label: `${place.name}, ${countryName(place.country_code, input.lang.lang)}`,
         country_code: place.country_code };
     } else {
-      if (input.lat === undefined || lon === undefined) throw badRequest("Give 'lat' and 'lon', or 'city'.", 'missing_parameter');
-      at = { lat: input.lat, lon };
+      const point = pairedPoint(input.lat, lon);
+      if (!point) throw badRequest("Give 'lat' and 'lon', or 'city'.", 'missing_parameter');
+      at = point;
     }
     const index = poiIndex(deps);
     const found = index.near(at.lat, at.lon, input.radius, input.limit, isRestaurant);

@@ -2,12 +2,11 @@
 import { creditsOf } from '../../data/credits.js';
 import type { HeldReport } from '../../data/road-reports-repo.js';
 import { distanceToGeometryKm } from '../../engine/spatial.js';
-import { badRequest } from '../../models/errors.js';
 import { RoadConditionsInput, RoadConditionsOutput } from '../../models/road-conditions.js';
 import { SEVERITIES } from '../../models/road-reports.js';
 import { defineOperation } from '../operation.js';
 import { roundTo } from '../../models/round.js';
-import { lonOrLng } from '../../models/lon-alias.js';
+import { lonOrLng, pairedPoint } from '../../models/lon-alias.js';
 
 const rank = (r: HeldReport) => SEVERITIES.indexOf(r.severity);
 
@@ -31,24 +30,20 @@ export const roadConditions = defineOperation({
   emptiness: (deps) => (deps.repos.roadReports.served(deps.now()).length === 0
     ? 'holds no road report in force: no feed or import has supplied one' : null),
   handler(input, deps) {
-    const lon = lonOrLng(input);
-    const near = input.lat !== undefined || lon !== undefined;
-    if (near && (input.lat === undefined || lon === undefined)) {
-      throw badRequest(`Parameter '${input.lat === undefined ? 'lat' : 'lng'}' is required with '${input.lat === undefined ? 'lng' : 'lat'}'.`, 'missing_parameter');
-    }
+    const point = pairedPoint(input.lat, lonOrLng(input), { lat: 'lat', lon: 'lng' });
     const found = deps.repos.roadReports.served(deps.now())
       .filter((r) => (!input.country || r.country === input.country) && (!input.condition_type || r.condition_type === input.condition_type) &&
         (!input.severity || r.severity === input.severity))
       .map((r) => {
         const coords = r.geometry.type === 'Point' ? [r.geometry.coordinates] : r.geometry.coordinates;
-        const d = near ? distanceToGeometryKm(input.lat!, lon!, coords) : null;
+        const d = point ? distanceToGeometryKm(point.lat, point.lon, coords) : null;
         return { r, km: d?.km ?? null, at: d?.nearest ?? coords[0]! };
       })
       .filter((f) => f.km === null || f.km <= input.radius)
-      .sort((a, b) => (near ? a.km! - b.km! : rank(b.r) - rank(a.r) || b.r.created_at.localeCompare(a.r.created_at)) || a.r.id - b.r.id);
+      .sort((a, b) => (point ? a.km! - b.km! : rank(b.r) - rank(a.r) || b.r.created_at.localeCompare(a.r.created_at)) || a.r.id - b.r.id);
     const shown = found.slice(0, input.limit);
     const note = found.length > 0 ? undefined
-      : `No approved report in force${input.country ? ` in ${input.country}` : ''}${near ? ` within ${input.radius} km` : ''} matches.`;
+      : `No approved report in force${input.country ? ` in ${input.country}` : ''}${point ? ` within ${input.radius} km` : ''} matches.`;
     return {
       data: {
         conditions: shown.map(({ r, km, at }) => ({

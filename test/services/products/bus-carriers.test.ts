@@ -70,6 +70,10 @@ describe('bus-carriers', () => {
     const body = (await get(`bus-carriers?ppid=${DOROHUSK_TRUCK_PL_UA}`)).body.data;
     const wait = body.bus_wait;
     assert.equal(wait.ppid, DOROHUSK_BUS_PL_UA, 'asked at the truck checkpoint: the bus checkpoint beside it');
+    assert.match(body.note, new RegExp(`^${DOROHUSK_TRUCK_PL_UA} is not a bus checkpoint: buses cross at ${DOROHUSK_BUS_PL_UA} `), 'and says so');
+    assert.doesNotMatch((await get(`bus-carriers?ppid=${DOROHUSK_BUS_PL_UA}`)).body.data.note, /not a bus checkpoint/);
+    // id_1014: a crossing without a bus checkpoint in its direction.
+    assert.match((await get('bus-carriers?ppid=id_1014')).body.data.note, /^id_1014 is not a bus checkpoint, and this crossing has none in this direction\. No bus crossing/);
     assert.equal(wait.source, 'sample.granica');
     assert.ok(wait.readings > 10 && wait.median_min <= wait.p90_min, JSON.stringify(wait));
     const queue = (await get(`queue?ppid=${DOROHUSK_BUS_PL_UA}&section=snapshot`)).body;
