@@ -13,14 +13,17 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'n
 const NUMBER = /^\d{1,2}$/;
 const ISO2 = /^[A-Za-z]{2}$/;
 
-/** A numbered country (1-23), given as its number or its ISO-2 code; `within` narrows the numbers allowed. */
-export const countryId = (within: readonly number[] = Object.keys(COUNTRY_ISO2).map(Number)) =>
+/**
+ * A numbered country (1-23), given as its number or its ISO-2 code; `within` narrows the numbers allowed,
+ * and `among` says what they are, in the refusal of one outside them.
+ */
+export const countryId = (within: readonly number[] = Object.keys(COUNTRY_ISO2).map(Number), among = 'the countries this parameter takes') =>
   z.union([z.number(), z.string()]).transform((raw, ctx) => {
     const text = String(raw);
     const id = NUMBER.test(text) ? Number(text) : ISO2.test(text) ? countryCodeOf(text) : undefined;
     if (id === undefined) return reject(ctx, 'must be a country number (1-23) or an ISO-2 code such as PL', 'malformed_country');
     if (id === null || !within.includes(id)) {
-      return reject(ctx, `'${echoed(text, 8)}' is not one of the countries here (${within.map((n) => `${n} ${COUNTRY_ISO2[n]}`).join(', ')})`, 'unknown_country');
+      return reject(ctx, `'${echoed(text, 8)}' is not one of ${among} (${within.map((n) => `${n} ${COUNTRY_ISO2[n]}`).join(', ')})`, 'unknown_country');
     }
     return id;
   });

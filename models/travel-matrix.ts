@@ -9,9 +9,9 @@ export const TravelMatrixInput = z.object({
   origin_lon: longitude().describe('origin longitude (required)'),
   type: integer(4, 9).default(4).describe('4 car (default), 5 car EU to UA, 6 bus, 7 pedestrian, 8 truck under 7.5 t, 9 truck'),
   // `all` in any case, or one country: a code naming no country is `unknown_country`, as in every country parameter.
-  dest: allOrOne(countryId([1, 2, 3, 4, 5, 6])).default('all')
+  dest: allOrOne(countryId([1, 2, 3, 4, 5, 6], 'Ukraine and the neighbours whose crossings the matrix ranks')).default('all')
     .describe('country the crossings lead into: 1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD (number or ISO-2), or all'),
-  origin_country: isoCountry().optional().describe('country of the origin, ISO-2 (or number) (default: that of the nearest city on the road graph)'),
+  origin_country: isoCountry().optional().describe('country of the origin, ISO-2 (or number) (default: the country the point is in, by Ukraine\'s border as OpenStreetMap draws it and, outside it, the map outline; refused when it puts the point on the other side of Ukraine\'s border, more than 0.5 km from it)'),
   lang: lang().describe('language of checkpoint names (default en)'),
   limit: integer(1, 100).optional().describe('only the N fastest crossings (default: every one); the others are not routed at all'),
 });

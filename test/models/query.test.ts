@@ -128,7 +128,7 @@ describe('all, or a value', () => {
   it("gives one country's own reasons: unknown_country for a code naming no country here, malformed_country for no code", () => {
     const dest = allOrOne(countryId([1, 2, 3, 4, 5, 6]));
     for (const code of ['XX', 'xx', 'DE', '7']) assert.equal(reasonOf(dest, code), 'unknown_country', code);
-    assert.match(dest.safeParse('XX').error!.issues[0]!.message, /^'XX' is not one of the countries here \(1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD\)$/);
+    assert.match(dest.safeParse('XX').error!.issues[0]!.message, /^'XX' is not one of the countries this parameter takes \(1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD\)$/);
     for (const bad of ['alle', 'P1', 'POL']) assert.equal(reasonOf(dest, bad), 'malformed_country', bad);
   });
 });

@@ -5,6 +5,7 @@
  * the monitored border, which the router drops anyway, and a crossing snaps to its side's nearest nodes.
  */
 import { readFileSync } from 'node:fs';
+import { insideRing as inRing } from '../../../models/geo.js';
 import { bundledPath } from '../../seed.js';
 
 const ISO2: Record<string, string> = {
@@ -31,16 +32,6 @@ function load(): Shape[] {
   });
   return shapes;
 }
-
-const inRing = (ring: Ring, x: number, y: number) => {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-};
 
 /** ISO-2 of the country whose outline holds the point, or null. */
 export function outlineCountryAt(lat: number, lon: number): string | null {

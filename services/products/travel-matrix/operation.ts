@@ -1,4 +1,8 @@
 /** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
+import { inUkraine, ukraineBorderRing } from '../../../data/geo/ukraine-border.js';
+import { outlineCountryAt } from '../../../data/importers/osm-roads/countries.js';
+import { MONITORED_COUNTRY } from '../../../engine/routing/graph.js';
+import { distanceToGeometryKm } from '../../../engine/spatial.js';
 import { haversineKm } from '../../../models/geo.js';
 import { badRequest } from '../../../models/errors.js';
 import { leadsIntoUkraine, TravelMatrixInput, TravelMatrixOutput } from '../../../models/travel-matrix.js';
@@ -9,18 +13,41 @@ import { defineOperation } from '../../operation.js';
 /** An origin farther than this from every city of the road graph is outside the area the matrix covers. */
 export const MAX_ORIGIN_KM = 250;
 
-/** The road-graph city nearest to a point: its country (the origin's when none is given) and distance. */
-function nearestCity(deps: OperationDeps, lat: number, lon: number): { country: string | null; km: number } {
+/** Within this of Ukraine's border an `origin_country` on the other side of it is taken as given (a GPS fix's error). */
+const BORDER_TOLERANCE_KM = 0.5;
+
+/** The road-graph city nearest to a point (of a country that `keep` takes): its country and distance. */
+function nearestCity(deps: OperationDeps, lat: number, lon: number, keep: (country: string) => boolean = () => true): { country: string | null; km: number } {
   let best: string | null = null;
   let bestKm = Infinity;
   for (const [, , la, lo, country] of deps.roadGraph.nodes) {
     const km = haversineKm(lat, lon, la, lo);
-    if (km < bestKm && country) {
+    if (km < bestKm && country && keep(country)) {
       bestKm = km;
       best = country;
     }
   }
   return { country: best, km: bestKm };
+}
+
+/**
+ * The origin's country: Ukraine or not by its border (data/geo/ukraine-border.ts), which decides the way the
+ * trip crosses; outside it, the map outline's country, else the nearest city's outside Ukraine. A country
+ * given is taken, unless it puts the point on the other side of Ukraine's border (400).
+ */
+function originCountryOf(deps: OperationDeps, lat: number, lon: number, given: string | undefined): string | null {
+  const inside = inUkraine(lat, lon);
+  if (given !== undefined) {
+    const km = (given === MONITORED_COUNTRY) !== inside ? distanceToGeometryKm(lat, lon, ukraineBorderRing()).km : 0;
+    if (km > BORDER_TOLERANCE_KM) {
+      throw badRequest(`The origin (${lat}, ${lon}) is ${inside ? 'in' : 'outside'} Ukraine, ${km.toFixed(1)} km from its border; ` +
+        `origin_country ${given} puts it on the other side: give the country the point is in, or leave origin_country out.`, 'conflicting_parameters');
+    }
+    return given;
+  }
+  if (inside) return MONITORED_COUNTRY;
+  const outline = outlineCountryAt(lat, lon);
+  return outline && outline !== MONITORED_COUNTRY ? outline : nearestCity(deps, lat, lon, (c) => c !== MONITORED_COUNTRY).country;
 }
 
 export const travelMatrix = defineOperation({
@@ -43,7 +70,7 @@ export const travelMatrix = defineOperation({
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
-  credits: ['dpsu', 'geonames'],
+  credits: ['dpsu', 'geonames', 'osm'],
   input: TravelMatrixInput,
   output: TravelMatrixOutput,
   cacheTtlMs: 10 * 60_000,
@@ -59,7 +86,7 @@ export const travelMatrix = defineOperation({
       throw badRequest(`The origin is ${Math.round(nearest.km)} km from the nearest city of the road network (at most ${MAX_ORIGIN_KM} km): ` +
         'the matrix covers Europe around the borders of Ukraine.', 'origin_out_of_range');
     }
-    const originCountry = input.origin_country ?? nearest.country;
+    const originCountry = originCountryOf(deps, input.origin_lat, input.origin_lon, input.origin_country);
     const intoUkraine = leadsIntoUkraine(input.type, originCountry);
     if (intoUkraine && input.dest !== 'all' && input.dest !== 1) {
       throw badRequest(`From outside Ukraine the crossings lead into Ukraine: 'dest' must be 1 or all.`, 'dest_unreachable');

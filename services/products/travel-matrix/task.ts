@@ -23,7 +23,7 @@ export interface MatrixTaskArgs {
   origin_lon: number;
   type: number;
   dest: 'all' | number;
-  /** Resolved by the caller (given, or the nearest city's). */
+  /** Resolved by the caller (given, or the country the point is in: operation.ts originCountryOf). */
   origin_country: string | null;
   lang: string;
   limit: number | null;

@@ -74,7 +74,7 @@ describe('attribution and language', () => {
     const { get } = await appWithKey();
     assert.equal((await get('checkpoints?country=2')).body.attribution,
       'Data by Test Border Service; State Border Guard Service of Ukraine (CC BY 4.0)');
-    assert.match((await get('travel-matrix?origin_lat=50.45&origin_lon=30.52')).body.attribution, /GeoNames \(CC BY 4\.0\)$/);
+    assert.match((await get('travel-matrix?origin_lat=50.45&origin_lon=30.52')).body.attribution, /GeoNames \(CC BY 4\.0\); © OpenStreetMap contributors \(ODbL 1\.0\)$/, 'the border that tells the origin\'s side');
     assert.equal((await get('truck-bans?country=PL')).body.attribution, 'Data by Test Border Service', 'rules from legal texts need no credit');
   });
 

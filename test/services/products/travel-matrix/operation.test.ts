@@ -100,6 +100,26 @@ describe('travel-matrix', () => {
     assert.ok(medyka.distance_km < 25 && medyka.distance_km > 12, String(medyka.distance_km));
   });
 
+  it('takes the origin\'s side of Ukraine\'s border from the border, not from the nearest city across it', async () => {
+    const at = async (qs: string) => (await shared.get(`${qs}&limit=3`)).body;
+    // In the queue at Shehyni, 3 km inside Ukraine: the nearest city of the road graph is Przemysl, in Poland.
+    const shehyni = await at('origin_lat=49.801&origin_lon=23.005');
+    assert.deepEqual([shehyni.data.origin.country, shehyni.meta.direction], ['UA', 'out_of_ukraine']);
+    assert.equal(shehyni.data.results[0].ppid, 'id_214', 'Shehyni-Medyka first');
+    // Medyka village, 1.2 km outside it (the map outline puts it in Ukraine), and Zahony, 0.6 km outside it (beside Chop).
+    assert.deepEqual([(await at('origin_lat=49.805&origin_lon=22.93')).data.origin.country, (await at('origin_lat=48.4087&origin_lon=22.1756')).data.origin.country], ['PL', 'HU']);
+    assert.equal((await at('origin_lat=48.43&origin_lon=22.2')).data.origin.country, 'UA', 'Chop');
+    // A country given that puts the point on the other side is refused; within 0.5 km of the border it is taken.
+    const lviv = await shared.get('origin_lat=49.84&origin_lon=24.03&origin_country=PL');
+    assert.deepEqual([lviv.status, lviv.body.error.reason], [400, 'conflicting_parameters']);
+    assert.match(lviv.body.error.message, /^The origin \(49\.84, 24\.03\) is in Ukraine, 57\.2 km from its border; origin_country PL puts it/);
+    assert.equal((await shared.get('origin_lat=52.52&origin_lon=13.405&origin_country=UA')).status, 400, 'Berlin is not in Ukraine');
+    // 0.3 km from the border on Zahony's side (0.6 km is refused).
+    const atBorder = await at('origin_lat=48.4109&origin_lon=22.178&origin_country=UA');
+    assert.deepEqual([atBorder.data.origin.country, atBorder.meta.direction], ['UA', 'out_of_ukraine'], 'at the border: as given');
+    assert.equal((await shared.get('origin_lat=48.4087&origin_lon=22.1756&origin_country=UA')).status, 400);
+  });
+
   it('from Warsaw, for every vehicle type: no route enters Ukraine twice; each leg names its graph and speed', async () => {
     let routes = 0;
     for (const type of [4, 5, 6, 7, 8, 9]) {
@@ -146,9 +166,9 @@ describe('travel-matrix', () => {
       assert.doesNotMatch(res.body.error.message, /Invalid input/, dest);
     }
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&type=4&dest=XX')).body.error.message,
-      "Parameter 'dest' 'XX' is not one of the countries here (1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD).");
-    assert.match((await shared.get('origin_lat=49.8&origin_lon=24&dest=XX')).body.error.message,
-      /^Parameter 'dest' 'XX' is not one of the countries here/, 'as checkpoints?country=XX says it');
+      "Parameter 'dest' 'XX' is not one of Ukraine and the neighbours whose crossings the matrix ranks (1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD).");
+    assert.match((await shared.get('origin_lat=49.8&origin_lon=24&dest=DE')).body.error.message,
+      /^Parameter 'dest' 'DE' is not one of Ukraine and the neighbours/, 'a country, but not one the matrix ranks');
     assert.equal((await shared.get('origin_lat=50.06&origin_lon=19.94&dest=2')).body.error.reason, 'dest_unreachable');
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&origin_country=Germany')).status, 400);
     // Far from every city of the network (the Gulf of Guinea, the North Pole): refused, not routed from the nearest city.
