@@ -68,6 +68,8 @@ export const CountryPriceDetail = z.object({
   price: z.number(),
   currency: z.string(),
   price_eur: z.number().nullable(),
+  /** `published` (the source's own EUR figure, or a price in EUR), `converted` (at `eur_rate`), null with no EUR price. */
+  price_eur_basis: z.enum(['published', 'converted']).nullable(),
   /** The day the price refers to (in force, or the newest station report). */
   date: z.string(),
   with_taxes: z.boolean(),
@@ -96,7 +98,7 @@ export const CountryFuel = z.object({
   price_kind: PriceKind.nullable(),
   /** The same prices in EUR: as published, or converted at `eur_rate`. */
   prices_eur: z.record(z.string(), z.number()),
-  /** The rate `prices_eur` were converted at (null when `currency` is EUR or no rate is held). */
+  /** The rate the local currency's prices were converted at, in `prices_eur` and `details` (null when none was converted). */
   eur_rate: EurRate.nullable(),
   /** Whole days from `updated` to the answer, and whether that is within `max_age_days` (null when none is held). */
   age_days: z.number().int().nullable(),

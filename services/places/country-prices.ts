@@ -16,7 +16,7 @@ import { priceOf, stationsByCountry, type CountryStations } from './stations.js'
 import { roundTo } from '../../models/round.js';
 
 type Detail = z.infer<typeof CountryPriceDetail>;
-type Undated = Omit<Detail, 'age_days' | 'current'>;
+type Undated = Omit<Detail, 'age_days' | 'current' | 'price_eur_basis'>;
 
 const DAY_MS = 86_400_000;
 /** Whole days from a date (or the day of a timestamp, UTC) to `now`, never negative. */
@@ -66,8 +66,16 @@ export function countryFuel(deps: OperationDeps, country: string, lang: string):
     grade: r.grade, local_name: r.local_name, price: roundTo(r.price, 3), currency: r.currency, price_eur: r.price_eur, date: r.date,
     with_taxes: r.with_taxes, source: r.source, price_kind: r.price_kind,
   }));
-  const details: Detail[] = [...national, ...stationAverages(deps, country)]
-    .map((d) => ({ ...d, age_days: ageDays(d.date, now), current: ageDays(d.date, now) <= CURRENT_PRICE_MAX_AGE_DAYS }))
+  const held = [...national, ...stationAverages(deps, country)];
+  // One local currency per country: its prices without a published EUR figure are converted at the newest rate held.
+  const local = held.find((d) => d.currency !== 'EUR')?.currency;
+  const rate = local ? deps.repos.places.eurRate(local) : null;
+  const inEur = (d: Undated): Pick<Detail, 'price_eur' | 'price_eur_basis'> => {
+    if (d.currency === 'EUR' || d.price_eur !== null) return { price_eur: d.currency === 'EUR' ? d.price : d.price_eur, price_eur_basis: 'published' };
+    return rate && d.currency === local ? { price_eur: roundTo(d.price * rate.eur_per_unit, 3), price_eur_basis: 'converted' } : { price_eur: null, price_eur_basis: null };
+  };
+  const details: Detail[] = held
+    .map((d) => ({ ...d, ...inEur(d), age_days: ageDays(d.date, now), current: ageDays(d.date, now) <= CURRENT_PRICE_MAX_AGE_DAYS }))
     .sort((a, b) => a.grade.localeCompare(b.grade) || a.source.localeCompare(b.source));
   const name = countryName(country, lang);
   if (details.length === 0) {
@@ -84,20 +92,18 @@ export function countryFuel(deps: OperationDeps, country: string, lang: string):
     || Number(a[0]!.price_kind === 'station_mean') - Number(b[0]!.price_kind === 'station_mean'))[0]!;
   const primary = chosen[0]!;
   const updated = newest(chosen);
-  const rate = primary.currency === 'EUR' ? null : deps.repos.places.eurRate(primary.currency);
   const prices: Record<string, number> = {};
   const pricesEur: Record<string, number> = {};
   for (const d of chosen) {
     prices[d.grade as FuelGrade] = d.price;
-    const eur = d.currency === 'EUR' ? d.price : d.price_eur ?? (rate ? roundTo(d.price * rate.eur_per_unit, 3) : null);
-    if (eur !== null) pricesEur[d.grade] = eur;
+    if (d.price_eur !== null) pricesEur[d.grade] = d.price_eur;
   }
-  const converted = rate !== null && chosen.some((d) => d.price_eur === null);
+  const converted = rate !== null && details.some((d) => d.price_eur_basis === 'converted');
   const age = ageDays(updated, now);
   const notes = [
     ...(age > CURRENT_PRICE_MAX_AGE_DAYS ? [`Latest known: ${primary.source} of ${updated}, ${age} days old (older than ${CURRENT_PRICE_MAX_AGE_DAYS} days: not a current price).`] : []),
     ...(primary.price_kind === 'legal_maximum' ? ['These are legal maximum prices a station may ask, not the average paid.'] : []),
-    ...(converted ? [`EUR converted at ${rate.eur_per_unit.toFixed(6)} EUR/${primary.currency}, ${rateName(rate.source)} of ${rate.date} (the newest held).`] : []),
+    ...(converted ? [`EUR converted at ${rate.eur_per_unit.toFixed(6)} EUR/${local}, ${rateName(rate.source)} of ${rate.date} (the newest held).`] : []),
   ];
   return {
     country, country_name: name, currency: primary.currency, updated, prices, source: primary.source, price_kind: primary.price_kind, prices_eur: pricesEur,

@@ -62,6 +62,10 @@ describe('places near the Polish-Ukrainian border, on the shipped data', () => {
     // The bulletin's average stays beside it, with its own kind and date.
     const bulletin = pl.details.find((d: { source: string; grade: string }) => d.source === 'eu-bulletin' && d.grade === 'diesel');
     assert.deepEqual([bulletin.price, bulletin.currency, bulletin.date, bulletin.price_kind, bulletin.current], [1.48, 'EUR', '2025-03-10', 'national_average', false]);
+    assert.deepEqual([bulletin.price_eur, bulletin.price_eur_basis], [1.48, 'published']);
+    // The legal maximum's line converts as the headline does, and says so.
+    const maximum = pl.details.find((d: { source: string; grade: string }) => d.source === 'pl-max-prices' && d.grade === 'diesel');
+    assert.deepEqual([maximum.price, maximum.currency, maximum.price_eur, maximum.price_eur_basis], [6.19, 'PLN', pl.prices_eur.diesel, 'converted']);
   });
 
   it("heads Italy with the ministry's 2026-08-21 station mean, not the older bulletin", async () => {
