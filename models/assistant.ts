@@ -100,6 +100,11 @@ export const AssistantOutput = z.object({
   suggestions: z.array(z.string()),
   /** Who worded `answer_text`: the templates, or the optional language model (checked against `figures`). */
   phrasing: z.enum(['template', 'model']),
+  /**
+   * The `ppid` given as context, and whether the answer is about it: not when the question names another
+   * crossing (the question wins; `entities.checkpoint` is the one named). Absent without `ppid`.
+   */
+  context: z.object({ ppid: z.string(), used: z.boolean(), reason: z.string().nullable() }).optional(),
 });
 export type AssistantOutput = z.infer<typeof AssistantOutput>;
 

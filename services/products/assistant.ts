@@ -5,7 +5,17 @@ import { answer } from '../assistant/answer.js';
 import { assistantData } from '../assistant/lexicon.js';
 import { understand } from '../assistant/understand.js';
 import { checkpointOr404, liveVersion, nextHourMs } from '../live/checkpoint-live.js';
+import type { OperationDeps } from '../deps.js';
 import { defineOperation } from '../operation.js';
+
+/** Whether the answer is about the `ppid` given as context, and if not, why. */
+function contextUse(deps: OperationDeps, ppid: string, understood: AssistantOutput['entities']['checkpoint']) {
+  const given = deps.repos.directory.get(ppid)!;
+  if (understood && understood.location_id !== given.location_id) {
+    return { ppid, used: false, reason: `The question names another crossing (${understood.name}); the answer is about it.` };
+  }
+  return { ppid, used: true, reason: null };
+}
 
 export const assistant = defineOperation({
   name: 'assistant',
@@ -22,7 +32,8 @@ export const assistant = defineOperation({
     'understood. Every number in `answer_text` is one of `figures` (value, unit, the text written, and its source), and ' +
     '`sources` name the product, ppid and the instant the data is of. A question the data cannot answer (rules, documents, ' +
     'anything else) gets `grounded: false`, an answer that says so and `suggestions`. The answer is in `lang` (default en, ' +
-    'as the interface says); `detected_lang` says what the question is written in. `ppid` gives context ("how long now?"). ' +
+    'as the interface says); `detected_lang` says what the question is written in. `ppid` gives context ("how long now?"); a ' +
+    'crossing the question names wins over it, and `context` says whether the answer is about the `ppid` given. ' +
     'Quota class `standard`, one unit a call, as the contract puts it: the products it reads are run inside the answer and not charged again.',
   versions: [1],
   access: 'keyed',
@@ -50,8 +61,9 @@ export const assistant = defineOperation({
       if (phrased.text !== null) result.data = { ...result.data, answer_text: phrased.text, phrasing: 'model' };
       else if (result.data.grounded) deps.log.warn({ why: phrased.why }, 'assistant: the model\'s phrasing was not used');
     }
+    const context = input.ppid === undefined ? {} : { context: contextUse(deps, input.ppid, result.data.entities.checkpoint) };
     return {
-      data: result.data,
+      data: { ...result.data, ...context },
       credits: result.credits,
     };
   },

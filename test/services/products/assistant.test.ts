@@ -130,7 +130,14 @@ describe('assistant', () => {
     const { body } = await ask('how long now?', '&ppid=id_224');
     assert.equal(body.data.intent, 'queue_now');
     assert.deepEqual(body.data.sources.map((s: { ppid: string }) => s.ppid), ['id_224']);
+    assert.deepEqual(body.data.context, { ppid: 'id_224', used: true, reason: null });
     assert.equal((await ask('how long now?', '&ppid=id_999999')).body.error.reason, 'unknown_ppid');
+    // A crossing the question names wins over the context, and the answer says it did.
+    const named = (await ask('how long is the queue at Dorohusk now?', '&ppid=id_224')).body.data;
+    assert.ok(named.sources.every((s: { ppid?: string }) => s.ppid !== 'id_224'), JSON.stringify(named.sources));
+    assert.deepEqual([named.context.ppid, named.context.used], ['id_224', false]);
+    assert.match(named.context.reason, new RegExp(`^The question names another crossing \\(${named.entities.checkpoint.name}\\)`));
+    assert.equal((await ask('how long now?')).body.data.context, undefined, 'no context given');
   });
 
   it('gives the same answer over REST, tRPC and MCP', async (t) => {
