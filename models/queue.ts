@@ -63,6 +63,8 @@ export const DailyEntry = z.object({
 export const QueueOutput = z.object({
   hourly: z.array(HourlyEntry).optional(),
   daily: z.array(DailyEntry).optional(),
+  /** Why the aggregates are empty: no reading of this checkpoint is held (absent otherwise). */
+  note: z.string().optional(),
 });
 export type QueueOutput = z.infer<typeof QueueOutput>;
 

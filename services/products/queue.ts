@@ -12,7 +12,8 @@ export const queue = defineOperation({
   description: 'The envelope `snapshot` holds the latest reading (null when nothing was ever observed). `section` selects ' +
     '`hourly` (the last 24 hours), `daily` (the last 30 local days) or `snapshot` only; by default both aggregates. ' +
     '`wait_time` is the official wait where the source gives one, else estimated from the queue and the measured ' +
-    'processing rate (`wait_time_estimated`). `origin`/`destination` must match the checkpoint (`direction_mismatch`).',
+    'processing rate (`wait_time_estimated`). `origin`/`destination` must match the checkpoint (`direction_mismatch`). A ' +
+    'checkpoint of which no reading is held has empty aggregates and a `note` saying so.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',
@@ -54,6 +55,9 @@ export const queue = defineOperation({
       const rows = deps.repos.observations.range(live.view, nowS - 31 * 86_400, nowS);
       data.daily = dailyBuckets(rows, nowS, checkpoint.timezone);
     } else if (section === undefined || section === 'daily') data.daily = [];
+    if (!live.view && section !== 'snapshot') {
+      data.note = `No reading of ${checkpoint.ppid} is held: no feed or import has supplied one, so there is nothing to aggregate.`;
+    }
     return { data, snapshot };
   },
 });

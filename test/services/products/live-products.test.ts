@@ -295,8 +295,12 @@ describe('replay and ingestion', () => {
   it('serves only what was ingested in production configuration, and observations imported by another process show after a poll', async (t) => {
     const { get, deps, dir } = await appWithKey(t, { replay: false, now: NOW });
     assert.equal((await get('queue?ppid=id_129&section=snapshot')).body.snapshot, null, 'nothing ingested, nothing shown');
+    const empty = (await get('queue?ppid=id_129')).body.data;
+    assert.deepEqual([empty.hourly, empty.daily], [[], []]);
+    assert.equal(empty.note, 'No reading of id_129 is held: no feed or import has supplied one, so there is nothing to aggregate.', 'and says why');
     importElsewhere(dir, `ppid,time,wait_min,source\nid_129,${new Date(Date.parse(NOW) - 3 * 3_600_000).toISOString()},40,granica\n`);
     deps.versions.poll();
+    assert.equal((await get('queue?ppid=id_129&section=hourly')).body.data.note, undefined, 'a reading held: no note');
     const before = (await get('queue?ppid=id_129&section=snapshot')).body.snapshot;
     assert.deepEqual([before.wait_min, before.type_of_data, before.is_realtime], [40, 'live', true], 'a real feed reading, shown where it happened');
     importElsewhere(dir, `ppid,time,wait_min,source\nid_129,${new Date(Date.parse(NOW) - 120_000).toISOString()},75,granica\n`);
