@@ -64,6 +64,8 @@ export const TravelMatrixOutput = z.object({
   updated_at: z.string(),
   legs_used: z.number().int(),
   results: z.array(MatrixResult),
+  /** Crossings without a known queue reached sooner than the best ranked total (they are listed after the ranked ones). */
+  note: z.string().optional(),
 });
 export type TravelMatrixOutput = z.infer<typeof TravelMatrixOutput>;
 

@@ -73,6 +73,7 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   });
   results.sort(order);
   const shown = args.limit === null ? results : results.slice(0, args.limit);
+  const note = unrankedNote(results);
   return {
     data: {
       origin: { lat: args.origin_lat, lon: args.origin_lon, country: args.origin_country },
@@ -81,10 +82,28 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
       updated_at: new Date(args.nowS * 1000).toISOString(),
       legs_used: Math.max(0, ...shown.map((r) => r.route.legs.length)),
       results: shown,
+      ...(note ? { note } : {}),
     },
     meta: { crossing_type: crossingType, direction: intoUkraine ? 'into_ukraine' : 'out_of_ukraine',
       routed: results.length, candidates: targets.length },
   };
+}
+
+/**
+ * Crossings without a known queue come after the ranked ones: where one is reached sooner than the best
+ * ranked total, it could be the faster, and the answer says so (a driver at Chop, a minute from its
+ * crossing, whose queue no source gives, sees the ranked Polish crossings first).
+ */
+function unrankedNote(results: readonly Result[]): string | undefined {
+  const best = results.find((r) => r.total_minutes !== null && r.status === 'open');
+  const sooner = results.filter((r) => r.total_minutes === null && r.status === 'open' && r.drive_minutes !== null
+    && (!best || r.drive_minutes < best.total_minutes!)).sort((a, b) => a.drive_minutes! - b.drive_minutes!);
+  if (sooner.length === 0) return undefined;
+  if (!best) return 'No queue is known at any crossing here: they are listed by drive time, and the totals are unknown.';
+  const named = sooner.slice(0, 3).map((r) => `${r.checkpoint_name} (${r.ppid}, ${r.drive_minutes} min drive)`).join(', ');
+  const more = sooner.length > 3 ? ` and ${sooner.length - 3} more` : '';
+  return `No queue is known at ${sooner.length === 1 ? 'a crossing' : `${sooner.length} crossings`} reached sooner than ` +
+    `the first ranked one's total (${best.total_minutes} min): ${named}${more}; they are listed after the ranked ones.`;
 }
 
 /** The typical wait at a crossing: the mean of its typical week where that week is in minutes; else null. */

@@ -108,7 +108,13 @@ describe('travel-matrix', () => {
     assert.equal(shehyni.data.results[0].ppid, 'id_214', 'Shehyni-Medyka first');
     // Medyka village, 1.2 km outside it (the map outline puts it in Ukraine), and Zahony, 0.6 km outside it (beside Chop).
     assert.deepEqual([(await at('origin_lat=49.805&origin_lon=22.93')).data.origin.country, (await at('origin_lat=48.4087&origin_lon=22.1756')).data.origin.country], ['PL', 'HU']);
-    assert.equal((await at('origin_lat=48.43&origin_lon=22.2')).data.origin.country, 'UA', 'Chop');
+    const chop = await at('origin_lat=48.43&origin_lon=22.2');
+    assert.equal(chop.data.origin.country, 'UA', 'Chop');
+    // Its own crossing, a minute away, has no queue known: ranked after the Polish ones, and the answer says so.
+    const best = chop.data.results[0];
+    assert.ok(best.total_minutes > 60, JSON.stringify(best));
+    assert.match(chop.data.note, new RegExp(`^No queue is known at \\d+ crossings reached sooner than the first ranked one's total \\(${best.total_minutes} min\\): [^(]+\\(id_1314, 1 min drive\\)`));
+    assert.equal(shehyni.data.note, undefined, 'at Shehyni the first ranked is the nearest');
     // A country given that puts the point on the other side is refused; within 0.5 km of the border it is taken.
     const lviv = await shared.get('origin_lat=49.84&origin_lon=24.03&origin_country=PL');
     assert.deepEqual([lviv.status, lviv.body.error.reason], [400, 'conflicting_parameters']);
