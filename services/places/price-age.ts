@@ -38,6 +38,18 @@ export function notCurrentNote(age: PriceAge): string | undefined {
  * the answer says it holds nothing for).
  */
 export function fuelStaleness(deps: OperationDeps): string | null {
+  // fuel and fuel-cities ask in the same status round: computed once per places version and day.
+  const key = `${deps.versions.dataset('places')}|${deps.now().toISOString().slice(0, 10)}`;
+  const held = stalenessMemo.get(deps);
+  if (held?.key === key) return held.value;
+  const value = computeStaleness(deps);
+  stalenessMemo.set(deps, { key, value });
+  return value;
+}
+
+const stalenessMemo = new WeakMap<OperationDeps, { key: string; value: string | null }>();
+
+function computeStaleness(deps: OperationDeps): string | null {
   let newest: { country: string; updated: string } | null = null;
   for (const country of deps.repos.places.countries()) {
     const f = countryFuel(deps, country, 'en');
