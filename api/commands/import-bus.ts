@@ -16,7 +16,7 @@ import { importBusCrossings, replaceBusRoutes } from '../../data/importers/bus/r
 import { loadRoadGraph } from '../../data/seed.js';
 import type { Db } from '../../data/store.js';
 import { routeCrossingRows } from '../../services/bus/route-network.js';
-import { nothingFound } from './import-checks.js';
+import { nothingFound, refuseBlank } from './import-checks.js';
 import type { ImportResult, ImportRunContext } from './import-run.js';
 import { shown, type CliIo } from './io.js';
 
@@ -37,7 +37,7 @@ export function importBus(db: Db, format: string, paths: string[], options: { so
   if (format === 'bus-crossings') {
     const files = (run.files = paths.flatMap((p) => (statSync(p).isDirectory() ? readdirSync(p).sort().map((f) => join(p, f)) : [p])));
     const texts = files.map((file) => ({ file, text: textOf(file) }));
-    if (texts.every((t) => t.text.trim() === '')) throw nothingFound(files, true);
+    refuseBlank(files, texts);
     const feeds = texts.map(({ file, text }) => parseBusCrossingsCsv(text, file, source));
     if (feeds.every((f) => f.rowsRead === 0 && f.rejected.length === 0)) throw nothingFound(files, false);
     const directory = createDirectoryRepo(db);

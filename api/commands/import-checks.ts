@@ -104,6 +104,11 @@ export function checkHeaders(format: string, docs: readonly { text: string; file
   }
 }
 
+/** Refuses (exit 1) files read whole that are every one blank: nothing to import. */
+export function refuseBlank(files: readonly string[], texts: readonly { text: string }[]): void {
+  if (texts.every((t) => t.text.trim() === '')) throw nothingFound(files, true);
+}
+
 /** The error (exit 1) for files that hold nothing to import: blank, or without a row. */
 export function nothingFound(files: readonly string[], blank: boolean): Error {
   const which = files.length === 1 ? `${files[0]} is` : `the ${files.length} files are`;

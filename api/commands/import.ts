@@ -16,7 +16,7 @@ import { seedBundled } from '../../data/seed.js';
 import { createClock, loadConfig } from '../config.js';
 import { recordedImportRun } from './import-run.js';
 import { readOsmRoadGraph, storeOsmRoadGraph } from '../../data/importers/osm-roads/import.js';
-import { checkHeaders, checkPaths, checkSourceOption, nothingFound, SOURCE_FORMATS } from './import-checks.js';
+import { checkHeaders, checkPaths, checkSourceOption, nothingFound, refuseBlank, SOURCE_FORMATS } from './import-checks.js';
 
 export const IMPORT_USAGE = `Usage: bdds import <format> <file-or-folder>... [--at ISO] [--source NAME] [--allow-rejects]
                    [--json] [--approve]
@@ -108,8 +108,6 @@ function reportRejects(io: CliIo, rejected: Rejected[], options: { list: boolean
   return 1;
 }
 
-/** Nothing to import in files read whole: every one blank, or (observations, places) no row in any. */
-
 const countsLine = (c: PlacesSummary['stations']) => `${c.added} added, ${c.updated} updated, ${c.unchanged} unchanged`;
 
 export async function importCommand(args: string[], io: CliIo = processIo): Promise<number> {
@@ -149,7 +147,7 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
     const files = (run.files = paths.flatMap(expand));
     // The same path as a live feed's poll (data/importers/ingest.ts): every file parsed before anything is written.
     const docs = readTexts(files);
-    if (docs.every((d) => d.text.trim() === '')) throw nothingFound(files, true);
+    refuseBlank(files, docs);
     const parsed = parseTexts(format, docs, { at, ...(values.source ? { source: values.source } : {}) });
     checkHeaders(format, docs); // after parsing: a file that cannot be read at all is named as such
     // A road snapshot without reports is news (it ends what it no longer lists); a file without readings or places is not.
