@@ -101,8 +101,9 @@ export const AssistantOutput = z.object({
   /** Who worded `answer_text`: the templates, or the optional language model (checked against `figures`). */
   phrasing: z.enum(['template', 'model']),
   /**
-   * The `ppid` given as context, and whether the answer is about it: not when the question names another
-   * crossing (the question wins; `entities.checkpoint` is the one named). Absent without `ppid`.
+   * The `ppid` given as context, and whether the answer read its data (one of `sources`): not when the question
+   * names another crossing (the question wins; `entities.checkpoint` is the one named) or asks what the
+   * checkpoint's data does not answer (fuel prices, rules). Absent without `ppid`.
    */
   context: z.object({ ppid: z.string(), used: z.boolean(), reason: z.string().nullable() }).optional(),
 });

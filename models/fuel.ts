@@ -98,7 +98,7 @@ export const CountryFuel = z.object({
   price_kind: PriceKind.nullable(),
   /** The same prices in EUR: as published, or converted at `eur_rate`. */
   prices_eur: z.record(z.string(), z.number()),
-  /** The rate the local currency's prices were converted at, in `prices_eur` and `details` (null when none was converted). */
+  /** The rate prices were converted to EUR at: the headline currency's where `prices_eur` was converted, else a converted detail's (null when none was). */
   eur_rate: EurRate.nullable(),
   /** Whole days from `updated` to the answer, and whether that is within `max_age_days` (null when none is held). */
   age_days: z.number().int().nullable(),

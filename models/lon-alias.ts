@@ -13,9 +13,14 @@ export function lonOrLng(input: { lon?: number | undefined; lng?: number | undef
   return input.lon ?? input.lng;
 }
 
+/** The name the client gave the longitude by (`lon` or `lng`), else the product's own (`primary`), for messages. */
+export const lonParam = (input: { lon?: number | undefined; lng?: number | undefined }, primary: 'lon' | 'lng' = 'lon'): string =>
+  input.lon !== undefined ? 'lon' : input.lng !== undefined ? 'lng' : primary;
+
 /**
  * A point from a latitude and a longitude parameter: both, or neither (undefined). One alone is a 400 that
- * names the other, in every product alike: `Parameter 'lon' is required with 'lat'.`
+ * names the other, in every product alike: `Parameter 'lon' is required with 'lat'.` (`names`: as the client
+ * gave them, `lonParam`).
  */
 export function pairedPoint(lat: number | undefined, lon: number | undefined, names = { lat: 'lat', lon: 'lon' }): { lat: number; lon: number } | undefined {
   if (lat === undefined && lon === undefined) return undefined;

@@ -64,7 +64,7 @@ export const TravelMatrixOutput = z.object({
   updated_at: z.string(),
   legs_used: z.number().int(),
   results: z.array(MatrixResult),
-  /** Crossings without a known queue reached sooner than the best ranked total (they are listed after the ranked ones). */
+  /** The open crossings without a known total reached sooner than the best known total (they rank after it, and `limit` may cut them), or that no total is known at all. */
   note: z.string().optional(),
 });
 export type TravelMatrixOutput = z.infer<typeof TravelMatrixOutput>;

@@ -2,7 +2,7 @@
  * Which side of Ukraine's border a point is on, from OpenStreetMap's boundary simplified to 10 m
  * (data/bundled/geo/ukraine-border.json.gz, built by data/scripts/build-ukraine-border.ts): the side decides
  * whether a trip leads out of Ukraine or into it. The map outline beside it (Natural Earth 1:50m, rounded to
- * about 1 km) put Medyka, 3 km from the border, in Ukraine; a road-graph city nearest to a point at Shehyni
+ * about 1 km) put Medyka village, 1.2 km from the border, in Ukraine; a road-graph city nearest to a point at Shehyni
  * is across the border in Poland.
  */
 import { readFileSync } from 'node:fs';

@@ -32,8 +32,8 @@ const BUS = 2;
 
 /**
  * The wait a reading carries. eCherha's bus queues give no wait: in ../shared/data/pl-ua-queues/echerha
- * (57 days) the timetabled ones ("Автобуси (за розкладом)") leave it empty and the two others give 0 in
- * 4,076 of 4,078 readings, beside up to 51 buses booked (the other two: 120 s). A bus queue's 0 is so "not
+ * (58 daily files) the timetabled ones ("Автобуси (за розкладом)") leave it empty and the two others give 0
+ * in 4,078 of 4,080 readings, beside up to 51 buses booked (the other two: 120 s). A bus queue's 0 is so "not
  * given", not "no wait": it is dropped and the booked buses kept. A positive wait is kept.
  */
 export const echerhaWait = (waitS: number | null, vehicleType: number | null): number | null => (vehicleType === BUS && waitS === 0 ? null : waitS);

@@ -67,12 +67,16 @@ export function countryFuel(deps: OperationDeps, country: string, lang: string):
     with_taxes: r.with_taxes, source: r.source, price_kind: r.price_kind,
   }));
   const held = [...national, ...stationAverages(deps, country)];
-  // One local currency per country: its prices without a published EUR figure are converted at the newest rate held.
-  const local = held.find((d) => d.currency !== 'EUR')?.currency;
-  const rate = local ? deps.repos.places.eurRate(local) : null;
+  // A price without a published EUR figure is converted at the newest rate held for its currency.
+  const rates = new Map<string, ReturnType<typeof deps.repos.places.eurRate>>();
+  const rateOf = (currency: string) => {
+    if (!rates.has(currency)) rates.set(currency, deps.repos.places.eurRate(currency));
+    return rates.get(currency)!;
+  };
   const inEur = (d: Undated): Pick<Detail, 'price_eur' | 'price_eur_basis'> => {
     if (d.currency === 'EUR' || d.price_eur !== null) return { price_eur: d.currency === 'EUR' ? d.price : d.price_eur, price_eur_basis: 'published' };
-    return rate && d.currency === local ? { price_eur: roundTo(d.price * rate.eur_per_unit, 3), price_eur_basis: 'converted' } : { price_eur: null, price_eur_basis: null };
+    const rate = rateOf(d.currency);
+    return rate ? { price_eur: roundTo(d.price * rate.eur_per_unit, 3), price_eur_basis: 'converted' } : { price_eur: null, price_eur_basis: null };
   };
   const details: Detail[] = held
     .map((d) => ({ ...d, ...inEur(d), age_days: ageDays(d.date, now), current: ageDays(d.date, now) <= CURRENT_PRICE_MAX_AGE_DAYS }))
@@ -98,12 +102,16 @@ export function countryFuel(deps: OperationDeps, country: string, lang: string):
     prices[d.grade as FuelGrade] = d.price;
     if (d.price_eur !== null) pricesEur[d.grade] = d.price_eur;
   }
-  const converted = rate !== null && details.some((d) => d.price_eur_basis === 'converted');
+  // The rate named: the headline's currency's where its prices were converted, else the first converted detail's.
+  const convertedIn = chosen.some((d) => d.price_eur_basis === 'converted') ? primary.currency
+    : details.find((d) => d.price_eur_basis === 'converted')?.currency;
+  const rate = convertedIn ? rateOf(convertedIn) : null;
+  const converted = rate !== null;
   const age = ageDays(updated, now);
   const notes = [
     ...(age > CURRENT_PRICE_MAX_AGE_DAYS ? [`Latest known: ${primary.source} of ${updated}, ${age} days old (older than ${CURRENT_PRICE_MAX_AGE_DAYS} days: not a current price).`] : []),
     ...(primary.price_kind === 'legal_maximum' ? ['These are legal maximum prices a station may ask, not the average paid.'] : []),
-    ...(converted ? [`EUR converted at ${rate.eur_per_unit.toFixed(6)} EUR/${local}, ${rateName(rate.source)} of ${rate.date} (the newest held).`] : []),
+    ...(converted ? [`EUR converted at ${rate.eur_per_unit.toFixed(6)} EUR/${convertedIn}, ${rateName(rate.source)} of ${rate.date} (the newest held).`] : []),
   ];
   return {
     country, country_name: name, currency: primary.currency, updated, prices, source: primary.source, price_kind: primary.price_kind, prices_eur: pricesEur,

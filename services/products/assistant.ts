@@ -8,13 +8,14 @@ import { checkpointOr404, liveVersion, nextHourMs } from '../live/checkpoint-liv
 import type { OperationDeps } from '../deps.js';
 import { defineOperation } from '../operation.js';
 
-/** Whether the answer is about the `ppid` given as context, and if not, why. */
-function contextUse(deps: OperationDeps, ppid: string, understood: AssistantOutput['entities']['checkpoint']) {
+/** Whether the answer read the data of the `ppid` given as context, and if not, why. */
+function contextUse(deps: OperationDeps, ppid: string, answered: AssistantOutput) {
+  if (answered.sources.some((s) => s.ppid === ppid)) return { ppid, used: true, reason: null };
   const given = deps.repos.directory.get(ppid)!;
-  if (understood && understood.location_id !== given.location_id) {
-    return { ppid, used: false, reason: `The question names another crossing (${understood.name}); the answer is about it.` };
-  }
-  return { ppid, used: true, reason: null };
+  const named = answered.entities.checkpoint;
+  const reason = named && named.location_id !== given.location_id ? `The question names another crossing (${named.name}); the answer is about it.`
+    : `The answer reads none of ${ppid}'s data.`;
+  return { ppid, used: false, reason };
 }
 
 export const assistant = defineOperation({
@@ -33,7 +34,7 @@ export const assistant = defineOperation({
     '`sources` name the product, ppid and the instant the data is of. A question the data cannot answer (rules, documents, ' +
     'anything else) gets `grounded: false`, an answer that says so and `suggestions`. The answer is in `lang` (default en, ' +
     'as the interface says); `detected_lang` says what the question is written in. `ppid` gives context ("how long now?"); a ' +
-    'crossing the question names wins over it, and `context` says whether the answer is about the `ppid` given. ' +
+    'crossing the question names wins over it, and `context` says whether the answer read the `ppid` given and, if not, why. ' +
     'Quota class `standard`, one unit a call, as the contract puts it: the products it reads are run inside the answer and not charged again.',
   versions: [1],
   access: 'keyed',
@@ -61,7 +62,7 @@ export const assistant = defineOperation({
       if (phrased.text !== null) result.data = { ...result.data, answer_text: phrased.text, phrasing: 'model' };
       else if (result.data.grounded) deps.log.warn({ why: phrased.why }, 'assistant: the model\'s phrasing was not used');
     }
-    const context = input.ppid === undefined ? {} : { context: contextUse(deps, input.ppid, result.data.entities.checkpoint) };
+    const context = input.ppid === undefined ? {} : { context: contextUse(deps, input.ppid, result.data) };
     return {
       data: { ...result.data, ...context },
       credits: result.credits,

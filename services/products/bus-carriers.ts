@@ -56,8 +56,10 @@ export const busCarriers = defineOperation({
         : `No bus crossing records are held${scope ? ' for this checkpoint' : ''}: carriers' crossings come in through bdds import bus-crossings.`;
     // Routes and records belong to bus checkpoints: another vehicle type's is answered, and says where buses cross.
     const bus = checkpoint && checkpoint.crossing_type !== BUS ? busCheckpointOf(deps, checkpoint) : null;
+    const busQueue = checkpoint ? busWait(deps, checkpoint, input.days) : null;
     const notBus = !checkpoint || checkpoint.crossing_type === BUS ? null
-      : bus ? `${checkpoint.ppid} is not a bus checkpoint: buses cross at ${bus.ppid} (this crossing and direction), whose queue bus_wait gives.`
+      : bus ? `${checkpoint.ppid} is not a bus checkpoint: buses cross at ${bus.ppid} (this crossing and direction)` +
+        `${busQueue ? ', whose queue bus_wait gives' : ''}; ask there for its carriers.`
         : `${checkpoint.ppid} is not a bus checkpoint, and this crossing has none in this direction.`;
     const note = [notBus, records].filter(Boolean).join(' ') || undefined;
     return {
@@ -66,7 +68,7 @@ export const busCarriers = defineOperation({
         carriers_serving: [...serving.values()].map((s) => ({
           carrier: s.carrier, routes: [...s.routes].sort(), return_routes: [...s.returns].filter((r) => !s.routes.has(r)).sort(), source: s.source,
         })),
-        bus_wait: checkpoint ? busWait(deps, checkpoint, input.days) : null,
+        bus_wait: busQueue,
         generated_at: now.toISOString(), ...(note ? { note } : {}),
       },
       credits: creditsOf([...serving.values()].map((s) => s.source)),

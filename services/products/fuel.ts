@@ -3,7 +3,7 @@ import { creditsOf } from '../../data/credits.js';
 import { countryName } from '../../models/codes.js';
 import { badRequest } from '../../models/errors.js';
 import { FuelInput, FuelOutput } from '../../models/fuel.js';
-import { lonOrLng, pairedPoint } from '../../models/lon-alias.js';
+import { lonOrLng, lonParam, pairedPoint } from '../../models/lon-alias.js';
 import { checkpointOr404 } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 import { countryFuel } from '../places/country-prices.js';
@@ -56,7 +56,7 @@ export const fuel = defineOperation({
       const checkpoint = checkpointOr404(deps, input.ppid);
       anchor = { lat: checkpoint.lat, lon: checkpoint.lon, ppid: checkpoint.ppid, name: deps.repos.directory.name(checkpoint.location_id, lang) };
     } else {
-      const point = pairedPoint(input.lat, lonOrLng(input));
+      const point = pairedPoint(input.lat, lonOrLng(input), { lat: 'lat', lon: lonParam(input) });
       if (!point) throw badRequest("Parameters 'lat' and 'lon' are required for mode=nearest.", 'missing_parameter');
       anchor = point;
     }

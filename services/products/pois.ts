@@ -1,9 +1,8 @@
 /** `pois`: truck parkings, showers, supermarkets, fuel and the other places held, nearest first. */
 import { creditsOf } from '../../data/credits.js';
 import type { HeldPoi } from '../../data/places-repo.js';
-import { badRequest } from '../../models/errors.js';
 import { PoisInput, PoisOutput } from '../../models/pois.js';
-import { lonOrLng } from '../../models/lon-alias.js';
+import { lonOrLng, pairedPoint } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex, stationIndex } from '../places/indexes.js';
 import { coverageNote, placeCoverage } from '../places/coverage.js';
@@ -28,8 +27,8 @@ export const pois = defineOperation({
   dataVersion: (_input, deps) => deps.versions.dataset('places'),
   selfCheck: () => ({ lat: '50.45', lon: '30.52', radius: '25' }),
   handler(input, deps) {
-    const lon = lonOrLng(input);
-    if (lon === undefined) throw badRequest("Parameter 'lon' is required.", 'missing_parameter');
+    // lat is required by the schema: only the longitude can be missing here.
+    const { lon } = pairedPoint(input.lat, lonOrLng(input))!;
     const { lat, radius, limit } = input;
     const keep = input.type ? (p: HeldPoi) => p.type === input.type : undefined;
     const places = poiIndex(deps);

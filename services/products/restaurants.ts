@@ -3,7 +3,7 @@ import { creditsOf } from '../../data/credits.js';
 import { countryName } from '../../models/codes.js';
 import { badRequest, notFound } from '../../models/errors.js';
 import { ResolvedLocation, RestaurantsInput, RestaurantsOutput } from '../../models/pois.js';
-import { lonOrLng, pairedPoint } from '../../models/lon-alias.js';
+import { lonOrLng, lonParam, pairedPoint } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex } from '../places/indexes.js';
 import { resolveCity } from '../places/city-lookup.js';
@@ -41,7 +41,7 @@ export const restaurants = defineOperation({
       resolved = { query: input.city, lat: place.lat, lon: place.lon, label: `${place.name}, ${countryName(place.country_code, input.lang.lang)}`,
         country_code: place.country_code };
     } else {
-      const point = pairedPoint(input.lat, lon);
+      const point = pairedPoint(input.lat, lon, { lat: 'lat', lon: lonParam(input) });
       if (!point) throw badRequest("Give 'lat' and 'lon', or 'city'.", 'missing_parameter');
       at = point;
     }

@@ -32,22 +32,26 @@ function nearestCity(deps: OperationDeps, lat: number, lon: number, keep: (count
 
 /**
  * The origin's country: Ukraine or not by its border (data/geo/ukraine-border.ts), which decides the way the
- * trip crosses; outside it, the map outline's country, else the nearest city's outside Ukraine. A country
- * given is taken, unless it puts the point on the other side of Ukraine's border (400).
+ * trip crosses; outside it, the map outline's country (the nearest city's outside Ukraine where the outline says
+ * Ukraine; the nearest city's at sea). A country given is taken, unless it puts the point on the other side of
+ * Ukraine's border (400).
  */
 function originCountryOf(deps: OperationDeps, lat: number, lon: number, given: string | undefined): string | null {
   const inside = inUkraine(lat, lon);
   if (given !== undefined) {
     const km = (given === MONITORED_COUNTRY) !== inside ? distanceToGeometryKm(lat, lon, ukraineBorderRing()).km : 0;
     if (km > BORDER_TOLERANCE_KM) {
-      throw badRequest(`The origin (${lat}, ${lon}) is ${inside ? 'in' : 'outside'} Ukraine, ${km.toFixed(1)} km from its border; ` +
-        `origin_country ${given} puts it on the other side: give the country the point is in, or leave origin_country out.`, 'conflicting_parameters');
+      throw badRequest(`The origin (${lat}, ${lon}) is ${inside ? 'in' : 'outside'} Ukraine, ${km < 1 ? km.toFixed(2) : km.toFixed(1)} km from its border ` +
+        `(more than ${BORDER_TOLERANCE_KM} km); origin_country ${given} puts it on the other side: give the country the point is in, or leave origin_country out.`,
+      'conflicting_parameters');
     }
     return given;
   }
   if (inside) return MONITORED_COUNTRY;
   const outline = outlineCountryAt(lat, lon);
-  return outline && outline !== MONITORED_COUNTRY ? outline : nearestCity(deps, lat, lon, (c) => c !== MONITORED_COUNTRY).country;
+  if (outline === null) return nearestCity(deps, lat, lon).country; // at sea, or beyond the outline's box
+  // The outline (1 km) puts some points just outside Ukraine inside it: then the nearest city outside it.
+  return outline !== MONITORED_COUNTRY ? outline : nearestCity(deps, lat, lon, (c) => c !== MONITORED_COUNTRY).country;
 }
 
 export const travelMatrix = defineOperation({

@@ -73,7 +73,7 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   });
   results.sort(order);
   const shown = args.limit === null ? results : results.slice(0, args.limit);
-  const note = unrankedNote(results);
+  const note = unrankedNote(results, shown);
   return {
     data: {
       origin: { lat: args.origin_lat, lon: args.origin_lon, country: args.origin_country },
@@ -90,20 +90,25 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
 }
 
 /**
- * Crossings without a known queue come after the ranked ones: where one is reached sooner than the best
- * ranked total, it could be the faster, and the answer says so (a driver at Chop, a minute from its
- * crossing, whose queue no source gives, sees the ranked Polish crossings first).
+ * Crossings without a known total (a queue on the way unknown) rank after those with one: where one is reached
+ * sooner than the best known total, it could be the faster, and the answer says so, shown or cut by `limit`
+ * (a driver at Chop, a minute from its crossing, whose queue no source gives, sees Polish crossings first).
  */
-function unrankedNote(results: readonly Result[]): string | undefined {
-  const best = results.find((r) => r.total_minutes !== null && r.status === 'open');
-  const sooner = results.filter((r) => r.total_minutes === null && r.status === 'open' && r.drive_minutes !== null
-    && (!best || r.drive_minutes < best.total_minutes!)).sort((a, b) => a.drive_minutes! - b.drive_minutes!);
+function unrankedNote(results: readonly Result[], shown: readonly Result[]): string | undefined {
+  const open = results.filter((r) => r.status === 'open' && r.drive_minutes !== null);
+  const best = open.find((r) => r.total_minutes !== null);
+  const sooner = open.filter((r) => r.total_minutes === null && (!best || r.drive_minutes! < best.total_minutes!))
+    .sort((a, b) => a.drive_minutes! - b.drive_minutes!);
   if (sooner.length === 0) return undefined;
-  if (!best) return 'No queue is known at any crossing here: they are listed by drive time, and the totals are unknown.';
+  if (!best) return 'No total is known for any open crossing here (a queue on the way is unknown): they are listed by drive time.';
   const named = sooner.slice(0, 3).map((r) => `${r.checkpoint_name} (${r.ppid}, ${r.drive_minutes} min drive)`).join(', ');
   const more = sooner.length > 3 ? ` and ${sooner.length - 3} more` : '';
-  return `No queue is known at ${sooner.length === 1 ? 'a crossing' : `${sooner.length} crossings`} reached sooner than ` +
-    `the first ranked one's total (${best.total_minutes} min): ${named}${more}; they are listed after the ranked ones.`;
+  const hidden = sooner.filter((r) => !shown.includes(r)).length;
+  const where = hidden === 0 ? 'they are listed after the ranked ones'
+    : hidden === sooner.length ? `they rank after the crossings with a known total, beyond the ${shown.length} shown`
+      : `they rank after the crossings with a known total (${hidden} of them beyond the ${shown.length} shown)`;
+  return `No total is known (a queue on the way is unknown) for ${sooner.length === 1 ? 'a crossing' : `${sooner.length} crossings`} ` +
+    `reached sooner than the best known total (${best.total_minutes} min): ${named}${more}; ${where}.`;
 }
 
 /** The typical wait at a crossing: the mean of its typical week where that week is in minutes; else null. */

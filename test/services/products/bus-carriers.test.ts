@@ -43,6 +43,10 @@ describe('bus-carriers', () => {
     const body = (await get(`bus-carriers?ppid=${DOROHUSK_BUS_PL_UA}`)).body.data;
     assert.deepEqual([body.data_available, body.total_crossings, body.carriers], [false, null, []]);
     assert.match(body.note, /No bus crossing records are held for this checkpoint/);
+    // Asked at the truck checkpoint, with no bus reading held: no bus_wait, and the note promises none.
+    const truck = (await get(`bus-carriers?ppid=${DOROHUSK_TRUCK_PL_UA}`)).body.data;
+    assert.equal(truck.bus_wait, null);
+    assert.match(truck.note, new RegExp(`^${DOROHUSK_TRUCK_PL_UA} is not a bus checkpoint: buses cross at ${DOROHUSK_BUS_PL_UA} \\(this crossing and direction\\); ask there`));
   });
 
   it('names the carriers whose routes cross the checkpoint', async (t) => {
@@ -70,7 +74,7 @@ describe('bus-carriers', () => {
     const body = (await get(`bus-carriers?ppid=${DOROHUSK_TRUCK_PL_UA}`)).body.data;
     const wait = body.bus_wait;
     assert.equal(wait.ppid, DOROHUSK_BUS_PL_UA, 'asked at the truck checkpoint: the bus checkpoint beside it');
-    assert.match(body.note, new RegExp(`^${DOROHUSK_TRUCK_PL_UA} is not a bus checkpoint: buses cross at ${DOROHUSK_BUS_PL_UA} `), 'and says so');
+    assert.match(body.note, new RegExp(`^${DOROHUSK_TRUCK_PL_UA} is not a bus checkpoint: buses cross at ${DOROHUSK_BUS_PL_UA} \\(this crossing and direction\\), whose queue bus_wait gives; ask there for its carriers\\. `), 'and says so');
     assert.doesNotMatch((await get(`bus-carriers?ppid=${DOROHUSK_BUS_PL_UA}`)).body.data.note, /not a bus checkpoint/);
     // id_1014: a crossing without a bus checkpoint in its direction.
     assert.match((await get('bus-carriers?ppid=id_1014')).body.data.note, /^id_1014 is not a bus checkpoint, and this crossing has none in this direction\. No bus crossing/);

@@ -230,16 +230,19 @@ describe('pois and restaurants', () => {
     assert.equal((await v2('lat=51.06&lon=3.73&lng=13.2')).error.reason, 'conflicting_parameters', 'restaurants');
   });
 
-  it('refuses half a point with one message in every product, naming the parameter missing beside the one given', async (t) => {
+  it('refuses half a point with one message in every product that takes one, naming the parameter missing beside the one given, as given', async (t) => {
     const { app, key, get } = await placesApp(t);
     const v2 = async (q: string) => (await app.inject({ url: `/api/v2/data/restaurants?${q}`, headers: { authorization: `Bearer ${key}` } })).json();
     const cases: [Promise<{ error: { reason: string; message: string } }>, string][] = [
       [get('fuel?mode=nearest&lat=51.06').then((r) => r.body), "Parameter 'lon' is required with 'lat'."],
-      [get('fuel?mode=nearest&lng=3.73').then((r) => r.body), "Parameter 'lat' is required with 'lon'."],
+      [get('fuel?mode=nearest&lng=3.73').then((r) => r.body), "Parameter 'lat' is required with 'lng'."],
+      [get('fuel?mode=nearest&lon=3.73').then((r) => r.body), "Parameter 'lat' is required with 'lon'."],
+      [get('pois?lat=51.06').then((r) => r.body), "Parameter 'lon' is required with 'lat'."],
       [v2('lat=51.06'), "Parameter 'lon' is required with 'lat'."],
       [v2('lon=3.73'), "Parameter 'lat' is required with 'lon'."],
       [get('road-conditions?lat=51.06').then((r) => r.body), "Parameter 'lng' is required with 'lat'."],
-      [get('road-conditions?lon=3.73').then((r) => r.body), "Parameter 'lat' is required with 'lng'."],
+      [get('road-conditions?lon=3.73').then((r) => r.body), "Parameter 'lat' is required with 'lon'."],
+      [get('road-conditions?lng=3.73').then((r) => r.body), "Parameter 'lat' is required with 'lng'."],
     ];
     for (const [answer, message] of cases) assert.deepEqual([(await answer).error.reason, (await answer).error.message], ['missing_parameter', message]);
     // Neither half: what the product needs instead.

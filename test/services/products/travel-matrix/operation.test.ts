@@ -113,17 +113,22 @@ describe('travel-matrix', () => {
     // Its own crossing, a minute away, has no queue known: ranked after the Polish ones, and the answer says so.
     const best = chop.data.results[0];
     assert.ok(best.total_minutes > 60, JSON.stringify(best));
-    assert.match(chop.data.note, new RegExp(`^No queue is known at \\d+ crossings reached sooner than the first ranked one's total \\(${best.total_minutes} min\\): [^(]+\\(id_1314, 1 min drive\\)`));
+    assert.match(chop.data.note, new RegExp(`^No total is known \\(a queue on the way is unknown\\) for \\d+ crossings reached sooner than the best known total \\(${best.total_minutes} min\\): [^(]+\\(id_1314, 1 min drive\\).*; they rank after the crossings with a known total, beyond the 3 shown\\.$`));
+    assert.ok(!chop.data.results.some((r: Result) => r.ppid === 'id_1314'), 'cut by the limit, as the note says');
+    const whole = (await shared.get('origin_lat=48.43&origin_lon=22.2')).body.data;
+    assert.match(whole.note, /\(id_1314, 1 min drive\).*; they are listed after the ranked ones\.$/, 'without a limit they are listed');
     assert.equal(shehyni.data.note, undefined, 'at Shehyni the first ranked is the nearest');
+    // At sea beyond Ukraine's territorial waters, off Odesa, where no outline holds the point: the nearest city's.
+    assert.equal((await at('origin_lat=46.2&origin_lon=31.2')).data.origin.country, 'UA');
     // A country given that puts the point on the other side is refused; within 0.5 km of the border it is taken.
     const lviv = await shared.get('origin_lat=49.84&origin_lon=24.03&origin_country=PL');
     assert.deepEqual([lviv.status, lviv.body.error.reason], [400, 'conflicting_parameters']);
-    assert.match(lviv.body.error.message, /^The origin \(49\.84, 24\.03\) is in Ukraine, 57\.2 km from its border; origin_country PL puts it/);
+    assert.match(lviv.body.error.message, /^The origin \(49\.84, 24\.03\) is in Ukraine, 57\.2 km from its border \(more than 0\.5 km\); origin_country PL puts it/);
     assert.equal((await shared.get('origin_lat=52.52&origin_lon=13.405&origin_country=UA')).status, 400, 'Berlin is not in Ukraine');
     // 0.3 km from the border on Zahony's side (0.6 km is refused).
     const atBorder = await at('origin_lat=48.4109&origin_lon=22.178&origin_country=UA');
     assert.deepEqual([atBorder.data.origin.country, atBorder.meta.direction], ['UA', 'out_of_ukraine'], 'at the border: as given');
-    assert.equal((await shared.get('origin_lat=48.4087&origin_lon=22.1756&origin_country=UA')).status, 400);
+    assert.match((await shared.get('origin_lat=48.4087&origin_lon=22.1756&origin_country=UA')).body.error.message, /is outside Ukraine, 0\.55 km from its border \(more than 0\.5 km\)/);
   });
 
   it('from Warsaw, for every vehicle type: no route enters Ukraine twice; each leg names its graph and speed', async () => {
