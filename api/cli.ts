@@ -79,5 +79,10 @@ function invokedDirectly(): boolean {
 }
 
 if (invokedDirectly()) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  // Exit once standard output and error are written: to a pipe they are written asynchronously, and an exit
+  // before then cut a large answer at 64 KB (the exit is explicit: a command may leave a pool or timer open).
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  });
 }

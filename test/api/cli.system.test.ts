@@ -19,6 +19,18 @@ describe('bdds as a process', () => {
     assert.equal(result.stdout, '');
   });
 
+  // Spawned: to a pipe, standard output is written asynchronously; an exit before it drained cut answers at 64 KB.
+  it('writes a large answer whole to a pipe before it exits', (t) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/cli.ts', 'call', 'fuel-cities', '--country', 'IT'], {
+      encoding: 'utf8', timeout: 60_000, maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, BDDS_DB: seededStore(tempDir(t)), BDDS_NOW: '2026-11-22T10:00:00Z', BDDS_INTERNAL_TOKEN: 'op-token-123456789012345678901234' },
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok(result.stdout.length > 4 * 65_536, `${result.stdout.length} bytes`);
+    const body = JSON.parse(result.stdout);
+    assert.equal(body.data.cities.length, body.data.count);
+  });
+
   // Spawned: signal handling and the process's exit code.
   // A shutdown that hung would fail on the test's time-out; how long one takes is measured in bench/, not here.
   it('starts, logs its URL, and exits 0 on SIGTERM', { timeout: 60_000 }, async (t) => {
