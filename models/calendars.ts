@@ -51,7 +51,7 @@ export const TruckBansOutput = z.object({
   bans: z.array(BanEntry),
   active_now: z.array(BanEntry),
   // The established service's names (docs/migrating.md):
-  /** Whether any ban listed applies now (`active_now` is not empty). */
+  /** Whether any ban listed applies now (`active_now` is not empty); false says nothing of a `not_covered` country. */
   is_ban_active: z.boolean(),
   /** What applies now (= `active_now`). */
   current_bans: z.array(BanEntry),

@@ -42,10 +42,14 @@ function establishedView(countries: Coverage[], bans: BanOut[], activeNow: BanOu
   }
   const activeCodes = [...new Set(activeNow.map((b) => b.country_code))];
   const first = upcoming[0];
+  const covered = countries.filter((c) => c.covered).map((c) => c.country_code);
+  const uncovered = countries.filter((c) => !c.covered).map((c) => c.country_code);
+  // A country without rules is never summed up as "no ban": the summary says its bans are unknown.
   const summary = [
-    activeCodes.length > 0 ? `Bans apply now in ${activeCodes.join(', ')}.` : 'No ban applies now in the countries listed.',
-    first ? `Next: ${first.country_code} from ${first.date} ${first.time_from} local time.` : 'No further ban in the period.',
-  ].join(' ');
+    activeCodes.length > 0 ? `Bans apply now in ${activeCodes.join(', ')}.` : covered.length > 0 ? `No ban applies now in ${covered.join(', ')}.` : null,
+    first ? `Next: ${first.country_code} from ${first.date} ${first.time_from} local time.` : covered.length > 0 ? 'No further ban in the period.' : null,
+    uncovered.length > 0 ? `No truck-ban rules are held for ${uncovered.join(', ')}: whether a ban applies there is unknown.` : null,
+  ].filter(Boolean).join(' ');
   return {
     is_ban_active: activeNow.length > 0, current_bans: activeNow, upcoming_bans: upcoming, bans_by_country: byCountry,
     summary, as_of: now.toISOString(), total_available: bans.length, truncated: false,

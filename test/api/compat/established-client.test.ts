@@ -147,6 +147,9 @@ describe('a client of the established service', () => {
     assert.ok(bans.upcoming_bans.every((b: { starts_at: string }) => Date.parse(b.starts_at) > Date.parse(bans.as_of)));
     assert.deepEqual(Object.keys(bans.bans_by_country).sort(), ['AT', 'DE', 'PL', 'XK']);
     assert.equal(bans.bans_by_country.XK.status, 'not_covered');
+    assert.match(bans.summary, /No truck-ban rules are held for XK: whether a ban applies there is unknown\.$/, 'never summed up as no ban');
+    const uncovered = (await get('truck-bans?country=MD')).body.data;
+    assert.equal(uncovered.summary, 'No truck-ban rules are held for MD: whether a ban applies there is unknown.');
     assert.equal(bans.bans_by_country.DE.tz, 'Europe/Berlin');
     assert.match(bans.bans_by_country.DE.local_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     assert.equal(bans.total_available, bans.bans.length);
