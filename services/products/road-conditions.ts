@@ -31,7 +31,8 @@ export const roadConditions = defineOperation({
     ? 'holds no road report in force: no feed or import has supplied one' : null),
   handler(input, deps) {
     const point = pairedPoint(input.lat, lonOrLng(input), { lat: 'lat', lon: lonParam(input, 'lng') });
-    const found = deps.repos.roadReports.served(deps.now())
+    const served = deps.repos.roadReports.served(deps.now());
+    const found = served
       .filter((r) => (!input.country || r.country === input.country) && (!input.condition_type || r.condition_type === input.condition_type) &&
         (!input.severity || r.severity === input.severity))
       .map((r) => {
@@ -42,8 +43,12 @@ export const roadConditions = defineOperation({
       .filter((f) => f.km === null || f.km <= input.radius)
       .sort((a, b) => (point ? a.km! - b.km! : rank(b.r) - rank(a.r) || b.r.created_at.localeCompare(a.r.created_at)) || a.r.id - b.r.id);
     const shown = found.slice(0, input.limit);
+    // An empty answer is not a clear road: where no report is held at all, or none of that country, it says so.
+    const heldIn = [...new Set(served.map((r) => r.country))].sort();
     const note = found.length > 0 ? undefined
-      : `No approved report in force${input.country ? ` in ${input.country}` : ''}${point ? ` within ${input.radius} km` : ''} matches.`;
+      : heldIn.length === 0 ? 'No road report in force is held: no feed or import has supplied one, so this says nothing of the roads.'
+        : `No approved report in force${input.country ? ` in ${input.country}` : ''}${point ? ` within ${input.radius} km` : ''} matches; ` +
+          `reports in force are held for ${heldIn.join(', ')} only.`;
     return {
       data: {
         conditions: shown.map(({ r, km, at }) => ({

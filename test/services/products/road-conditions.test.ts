@@ -38,7 +38,14 @@ describe('road-conditions', () => {
     assert.equal((await get('road-conditions?country=PL')).body.data.conditions[0].truck_limits.max_weight_t, 18);
     assert.deepEqual(ids((await get('road-conditions?condition_type=roadwork')).body), ['line']);
     assert.deepEqual(ids((await get('road-conditions?severity=low&country=2')).body), [], 'country as a number');
-    assert.match((await get('road-conditions?severity=low&country=2')).body.data.note, /No approved report in force in PL matches/);
+    assert.equal((await get('road-conditions?severity=low&country=2')).body.data.note,
+      'No approved report in force in PL matches; reports in force are held for LT, PL only.');
+  });
+
+  it('says an empty answer is no news of the roads where no report is held', async (t) => {
+    const { get } = await appWithKey(t);
+    const body = (await get('road-conditions?lat=49.8&lng=23.0')).body.data;
+    assert.deepEqual([body.total, body.note], [0, 'No road report in force is held: no feed or import has supplied one, so this says nothing of the roads.']);
   });
 
   it('measures the distance to the whole line, nearest first, with the nearest point of each report', async (t) => {
