@@ -1,6 +1,9 @@
 /**
  * Name search over every name of every location in every language: a name matches when the query's
- * skeleton is part of it, or when most of the query's trigrams occur in it (typos, other spellings).
+ * skeleton equals it or starts at one of its words (`Krak`, `Zahony` in `Chop-Zahony`), or, for a near
+ * spelling (typos, other spellings), when most of the query's trigrams occur in it and each word of the
+ * query begins as one of the name's words does. A query never matches from inside a word: `Krakovets`
+ * does not find `Раковець` (rakovets), nor `Rakovets` `Krakovets`.
  * A name in Cyrillic is indexed under two keys: its Ukrainian national romanisation (KMU 2010, inside
  * `skeleton`) and its Polish transcription (`Шегині` -> `Szehyni`, `Хуст` -> `Chust`), so that Polish
  * spellings find Ukrainian places. The directory is small (tens of locations, about a thousand names),
@@ -22,7 +25,7 @@ export interface NameMatch {
   score: number;
 }
 
-/** Share of the query's trigrams a name must contain to match when it is not a plain substring. */
+/** Share of the query's trigrams a name must contain to match when it does not start at one of the name's words. */
 export const MIN_TRIGRAM_SHARE = 0.6;
 
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -62,6 +65,10 @@ export function createNameIndex(names: readonly IndexedName[]) {
       if (q.length === 0) return [];
       const qGrams = trigrams(q);
       const padded = ` ${q} `;
+      const atWordStart = ` ${q}`;
+      // The first trigram of each query word (` kr` of `krakovec`): a near spelling must hold them all, so
+      // that every query word lines up with the start of a word of the name, never with its middle.
+      const starts = q.split(' ').map((w) => ` ${w} `.slice(0, 3));
       // Likeness by trigrams counts for queries of 4 letters or more.
       let shared: Uint16Array | null = null;
       if (q.length >= 4) {
@@ -72,10 +79,10 @@ export function createNameIndex(names: readonly IndexedName[]) {
       for (let i = 0; i < entries.length; i++) {
         const e = entries[i]!;
         let score = 0;
-        if (e.key.includes(q)) score = e.key === q ? 2 : e.padded.includes(padded) ? 1.5 : 1.2;
+        if (e.padded.includes(atWordStart)) score = e.key === q ? 2 : e.padded.includes(padded) ? 1.5 : 1.2;
         else if (shared !== null && shared[i]! > 0) {
           const share = shared[i]! / qGrams.size;
-          if (share >= MIN_TRIGRAM_SHARE) score = share;
+          if (share >= MIN_TRIGRAM_SHARE && starts.every((g) => e.grams.has(g))) score = share;
         }
         const prev = best.get(e.location_id);
         if (score > 0 && (!prev || score > prev.score)) best.set(e.location_id, { location_id: e.location_id, matched_name: e.name, score });

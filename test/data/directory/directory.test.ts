@@ -81,6 +81,25 @@ describe('name search', () => {
     assert.deepEqual(index.search('Záhony').map((m) => m.location_id), [9]);
     assert.deepEqual(index.search('Paris'), []);
   });
+  it('matches only from the start of a word: a name inside another word is not found', () => {
+    const index = createNameIndex([
+      { location_id: 4, lang: 'uk', name: 'Краківець - Корчова' },
+      { location_id: 4, lang: 'en', name: 'Krakovets-Korczowa' },
+      { location_id: 4, lang: 'pl', name: 'Korczowa' },
+      { location_id: 22, lang: 'uk', name: 'Дяківці – Раковець' },
+      { location_id: 22, lang: 'en', name: 'Diakivtsi - Racovat' },
+      { location_id: 1, lang: 'en', name: 'Rawa Ruska-Hrebenne' },
+    ]);
+    const ids = (q: string) => index.search(q).map((m) => m.location_id);
+    // `Раковець` (rakovets) is inside `krakovets`, and most of its trigrams are too: neither makes it a match.
+    for (const q of ['Krakovets', 'Краківець', 'Krakivets', 'Krakowiec', 'Krakiweć', 'krakovets korczowa']) assert.deepEqual(ids(q), [4], q);
+    for (const q of ['Rakovets', 'Раковець', 'Racovat']) assert.deepEqual(ids(q), [22], q);
+    // Prefixes of a word, whole later words, and near spellings that start as the word does still match.
+    for (const q of ['Krak', 'Крак', 'Korcz', 'Корчова', 'Krkovets', 'Krakovetz']) assert.deepEqual(ids(q), [4], q);
+    assert.deepEqual(ids('Hreb'), [1]);
+    assert.deepEqual(ids('Ruska Hrebenne'), [1]);
+    for (const q of ['akovets', 'orczowa', 'ebenne', 'Ruska Rebenne']) assert.deepEqual(ids(q), [], q);
+  });
 });
 
 describe('Polish spellings of Ukrainian names', () => {

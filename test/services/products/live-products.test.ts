@@ -55,7 +55,7 @@ describe('search', () => {
         const uk = batch[j]![1];
         assert.equal(r.query, batch[j]![0]);
         assert.equal(r.matches[0]?.location_id, ids.get(uk), `${r.query} finds ${uk} first`);
-        // Nothing the Ukrainian name itself does not find (Краківець also finds Раковець as a weak near spelling).
+        // Nothing the Ukrainian name itself does not find.
         for (const m of r.matches) assert.ok(found.get(uk)!.includes(m.location_id), `${r.query}: unexpected location ${m.location_id}`);
       });
     }
@@ -63,6 +63,17 @@ describe('search', () => {
     assert.equal(none.body.data.results[0].count, 0);
     assert.deepEqual(none.body.data.results[1].matches.map((m: { location_id: number }) => m.location_id), [ids.get('Ягодин')]);
     assert.equal(none.body.data.results[2].count, 0, 'a city with no checkpoint finds none');
+  });
+  it('matches a name from the start of a word only: Krakovets does not find Раковець (Diakivtsi - Racovat)', async (t) => {
+    const { get } = await liveApp(t);
+    const queries = ['Krakovets', 'Краківець', 'Krak', 'Краків', 'Krakowiec', 'Korczowa', 'Rakovets', 'Раковець', 'akovets'];
+    const { status, body } = await get(`search?name=${encodeURIComponent(queries.join(','))}&lang=en`);
+    assert.equal(status, 200);
+    const names = Object.fromEntries((body.data.results as { query: string; matches: { name: string }[] }[])
+      .map((r) => [r.query, r.matches.map((m) => m.name)]));
+    for (const q of ['Krakovets', 'Краківець', 'Krak', 'Краків', 'Krakowiec', 'Korczowa']) assert.deepEqual(names[q], ['Krakovets-Korczowa'], q);
+    for (const q of ['Rakovets', 'Раковець']) assert.deepEqual(names[q], ['Diakivtsi - Racovat'], q);
+    assert.deepEqual(names['akovets'], [], 'never from the middle of a word');
   });
   it('answers in the requested language and treats no match as an empty list', async (t) => {
     const { get } = await liveApp(t);
