@@ -12,6 +12,7 @@ import { parseMimitPrices, parseMimitStations } from './mimit.js';
 import { parseOsmExtract, parseOsmGeoJson, parseOverpassJson } from './osm.js';
 import type { ParsedPlaces, PlaceFormatOptions } from './parsed.js';
 import { checkStationPositions } from './position-check.js';
+import { rejectPriceOutliers } from './price-outliers.js';
 import { parsePlMaxPrices } from './pl-max-prices.js';
 import { parseRoNational, parseRoPrices, parseRoStations } from './ro-fuel.js';
 import { parseStationCsv } from './station-csv.js';
@@ -25,9 +26,13 @@ export interface PlaceFormat {
 }
 
 type One = (text: string, file: string, options: PlaceFormatOptions) => ParsedPlaces;
-/** Stations' positions are checked (position-check.ts) whatever the format: a failing one is kept without it. */
+/**
+ * Whatever the format, stations' positions are checked (position-check.ts: a failing one is kept without it)
+ * and prices far from their file's median rejected (price-outliers.ts).
+ */
 const checked = (parsed: ParsedPlaces, options: PlaceFormatOptions): ParsedPlaces => {
   if (parsed.stations.length > 0 && !options.positionsChecked) checkStationPositions(parsed);
+  if (parsed.prices.length > 0) rejectPriceOutliers(parsed);
   return parsed;
 };
 const one = (summary: string, parse: One): PlaceFormat => ({ summary, parse: (t, f, o) => [checked(parse(t, f, o), o)] });
