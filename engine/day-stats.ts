@@ -1,7 +1,8 @@
 /**
  * The typical week: for each local weekday and hour, the median, 25th and 75th percentile of an
  * hourly series (simple-statistics quantiles), with counts; weekday averages; and the best and worst
- * 2-hour windows (two consecutive hours of one weekday, by the mean of their medians).
+ * 2-hour windows (two consecutive hours of one weekday, by the mean of their medians), up to three of
+ * each that do not overlap.
  */
 import type { DayStats, Slot } from '../models/engine-results.js';
 import { roundTo } from '../models/round.js';
@@ -18,6 +19,21 @@ export interface DayStatsInput {
 
 const round1 = (v: number | null) => (v === null ? null : roundTo(v, 1));
 const rows = <T>(flat: T[]) => Array.from({ length: 7 }, (_, d) => flat.slice(d * 24, d * 24 + 24));
+
+/**
+ * The first `n` windows of `ranked` (best first) that share no hour with one taken before: greedy by
+ * score. A window covers its hour and the next of the same weekday (none crosses midnight), so two
+ * overlap when they are on one weekday less than two hours apart.
+ */
+function pickApart(ranked: Iterable<Slot>, n: number): Slot[] {
+  const picked: Slot[] = [];
+  for (const w of ranked) {
+    if (picked.length === n) break;
+    if (picked.some((p) => p.dow === w.dow && Math.abs(p.hour - w.hour) < 2)) continue;
+    picked.push(w);
+  }
+  return picked;
+}
 
 export function computeDayStats({ values, cells }: DayStatsInput): DayStats {
   const q = computeCellQuantiles(cells, values, 168);
@@ -53,8 +69,8 @@ export function computeDayStats({ values, cells }: DayStatsInput): DayStats {
     weekday_avg: weekdayAvg,
     best_day: days.length ? days.reduce((a, b) => (b.v < a.v ? b : a)).d : null,
     worst_day: days.length ? days.reduce((a, b) => (b.v > a.v ? b : a)).d : null,
-    best_slots: byValue.slice(0, 3),
-    worst_slots: byValue.slice(-3).reverse(),
+    best_slots: pickApart(byValue, 3),
+    worst_slots: pickApart([...byValue].reverse(), 3),
     overall_avg: samples ? round1(sum / samples) : null,
     overall_max: max === null ? null : round1(max),
     samples,

@@ -2,10 +2,13 @@
 import { z } from 'zod';
 import { integer, ppid } from './query.js';
 
+const STEPS_MESSAGE = 'must be 24 or 168';
+
 export const ForecastInput = z.object({
   ppid: ppid().describe('checkpoint'),
-  prediction_steps: integer(24, 168).default(24)
-    .refine((v) => v === 24 || v === 168, { message: 'must be 24 or 168', params: { reason: 'invalid_steps' } })
+  // One message for every number refused, in range or not (the reasons stay: `out_of_range`, `invalid_steps`).
+  prediction_steps: integer(24, 168, STEPS_MESSAGE).default(24)
+    .refine((v) => v === 24 || v === 168, { message: STEPS_MESSAGE, params: { reason: 'invalid_steps' } })
     .describe('24 (default) or 168 hourly steps'),
 });
 export type ForecastInput = z.infer<typeof ForecastInput>;

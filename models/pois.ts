@@ -63,7 +63,7 @@ export const RestaurantsInput = z.object({
   country: onlyWith(isoCountry().optional().describe('with city: the ISO-2 code of the country the city is in'), 'city'),
   radius: decimal(0.1, MAX_RADIUS_KM).default(25).describe(`km, default 25, at most ${MAX_RADIUS_KM}`),
   limit: integer(1, MAX_LIMIT).default(50).describe(`default 50, at most ${MAX_LIMIT}`),
-  lang: lang().describe('language of country names (default en)'),
+  lang: lang().describe('language of country names and of the resolved city\'s label (default en)'),
 });
 export type RestaurantsInput = z.infer<typeof RestaurantsInput>;
 

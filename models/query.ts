@@ -37,14 +37,14 @@ const INTEGER = /^-?\d+$/;
 /** Longer than this, a number is refused as too long before it is read. */
 export const MAX_NUMBER_CHARS = 64;
 
-function numberParser(pattern: RegExp, kind: string, min: number, max: number) {
+function numberParser(pattern: RegExp, kind: string, min: number, max: number, outOfRange = `must be between ${min} and ${max}`) {
   return z.union([z.number(), z.string()]).transform((raw, ctx) => {
     if (typeof raw === 'string' && raw.length > MAX_NUMBER_CHARS) return reject(ctx, `longer than ${MAX_NUMBER_CHARS} characters`, 'too_long');
     if (typeof raw === 'string' && !pattern.test(raw)) return reject(ctx, `must be ${kind} written in decimal digits`, 'not_a_number');
     const value = Number(raw) + 0; // + 0 turns -0 into 0
     if (!Number.isFinite(value)) return reject(ctx, 'must be finite', 'not_a_number');
     if (kind === 'an integer' && !Number.isInteger(value)) return reject(ctx, 'must be an integer', 'not_an_integer');
-    if (value < min || value > max) return reject(ctx, `must be between ${min} and ${max}`, 'out_of_range');
+    if (value < min || value > max) return reject(ctx, outOfRange, 'out_of_range');
     return value;
   });
 }
@@ -53,9 +53,13 @@ function numberParser(pattern: RegExp, kind: string, min: number, max: number) {
 export const decimal = (min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
   numberParser(DECIMAL, 'a number', min, max);
 
-/** A whole number in decimal digits within [min, max]. */
-export const integer = (min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
-  numberParser(INTEGER, 'an integer', min, max);
+/**
+ * A whole number in decimal digits within [min, max]. `outOfRange` replaces the message a value outside
+ * them gets, where the parameter takes only some of the numbers between (`must be 24 or 168`): the same
+ * words for every value refused, never a range that seems to allow the ones between.
+ */
+export const integer = (min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER, outOfRange?: string) =>
+  numberParser(INTEGER, 'an integer', min, max, outOfRange);
 
 export const latitude = () => decimal(-90, 90);
 export const longitude = () => decimal(-180, 180);

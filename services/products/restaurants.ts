@@ -1,5 +1,6 @@
 /** v2 `restaurants`: driver-friendly restaurants near a point or a city, nearest first. */
 import { creditsOf } from '../../data/credits.js';
+import { cityNameIn } from '../../data/geo/city-names.js';
 import { countryName } from '../../models/codes.js';
 import { badRequest, notFound } from '../../models/errors.js';
 import { ResolvedLocation, RestaurantsInput, RestaurantsOutput } from '../../models/pois.js';
@@ -17,7 +18,9 @@ export const restaurants = defineOperation({
   description: 'Restaurants, and service areas, rest areas and truck parkings that have one, within `radius` km (at most 150) ' +
     'of `lat`/`lon` or of `city` (resolved with GeoNames, the most populous match, in `country` when given; a name in Cyrillic ' +
     'or in a Polish or Ukrainian spelling is folded as `search` folds it: `Львів`, `Lwów`, `Lviv`; echoed in the ' +
-    'envelope\'s `resolved_location`; an unknown city is 404 `unknown_city`), nearest first, at most `limit` (500). ' +
+    'envelope\'s `resolved_location`, whose `label` is the city and its country in `lang`: `Львів, Україна`, `Lviv, Ukraine`; ' +
+    'the city by its GeoNames name where no name in that language\'s alphabet is known, and in Latin-script languages; ' +
+    'an unknown city is 404 `unknown_city`), nearest first, at most `limit` (500). ' +
     '`facilities` lists what the place offers a driver (parking, truck access, showers, fuel, ...) where mapped.',
   versions: [2],
   access: 'keyed',
@@ -38,7 +41,7 @@ export const restaurants = defineOperation({
       const place = resolveCity(input.city, input.country);
       if (!place) throw notFound(`No city '${input.city}'${input.country ? ` in ${input.country}` : ''} is known.`, 'unknown_city');
       at = { lat: place.lat, lon: place.lon };
-      resolved = { query: input.city, lat: place.lat, lon: place.lon, label: `${place.name}, ${countryName(place.country_code, input.lang.lang)}`,
+      resolved = { query: input.city, lat: place.lat, lon: place.lon, label: `${cityNameIn(place, input.lang.lang)}, ${countryName(place.country_code, input.lang.lang)}`,
         country_code: place.country_code };
     } else {
       const point = pairedPoint(input.lat, lon, { lat: 'lat', lon: lonParam(input) });

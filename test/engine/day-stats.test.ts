@@ -54,6 +54,40 @@ describe('day-stats on a hand-made week', () => {
   });
 });
 
+describe('day-stats windows that do not overlap', () => {
+  /** One week: 50 every hour but those given (`dow:hour` -> value). */
+  const week = (set: Record<string, number>) => {
+    const cells = Int32Array.from({ length: 168 }, (_, i) => i);
+    const values = Float64Array.from(cells, (c) => set[`${Math.floor(c / 24)}:${c % 24}`] ?? 50);
+    return computeDayStats({ values, cells });
+  };
+  /** The hours a window covers, as `dow:hour`. */
+  const hours = (slots: { dow: number; hour: number }[]) => slots.flatMap((s) => [`${s.dow}:${s.hour}`, `${s.dow}:${s.hour + 1}`]);
+
+  it('picks the best and worst windows greedily, skipping one that shares an hour with one already picked', () => {
+    // Tuesday 03-05 at 0: the windows at 03 and 04 both score 0 and share 04. Friday 10-11 at 4, Sunday 22-23 at 10.
+    // Wednesday 08-10 at 200: the windows at 08 and 09 share 09; Thursday 18-19 at 150.
+    const stats = week({ '1:3': 0, '1:4': 0, '1:5': 0, '4:10': 4, '4:11': 4, '6:22': 10, '6:23': 10,
+      '2:8': 200, '2:9': 200, '2:10': 200, '3:18': 150, '3:19': 150 });
+    // Naively the three lowest: Tuesday 03, Tuesday 04, Friday 10.
+    assert.deepEqual(stats.best_slots, [{ dow: 1, hour: 3, v: 0 }, { dow: 4, hour: 10, v: 4 }, { dow: 6, hour: 22, v: 10 }]);
+    // Naively Wednesday 09, Wednesday 08, Thursday 18. Wednesday 10 (125) shares 10 with 09; 07 (125) covers 07-08 and is apart.
+    assert.deepEqual(stats.worst_slots, [{ dow: 2, hour: 9, v: 200 }, { dow: 3, hour: 18, v: 150 }, { dow: 2, hour: 7, v: 125 }]);
+    for (const slots of [stats.best_slots, stats.worst_slots]) assert.equal(new Set(hours(slots)).size, 2 * slots.length, 'no hour twice');
+  });
+
+  it('takes windows either side of midnight: none crosses it, so they share no hour', () => {
+    const stats = week({ '5:22': 0, '5:23': 0, '6:0': 0, '6:1': 0 });
+    assert.deepEqual(stats.best_slots.slice(0, 2), [{ dow: 5, hour: 22, v: 0 }, { dow: 6, hour: 0, v: 0 }]);
+  });
+
+  it('gives fewer than three when no more fit apart', () => {
+    const one = computeDayStats({ values: Float64Array.from([5, 6, 7]), cells: Int32Array.from([30, 31, 32]) });
+    assert.deepEqual(one.best_slots, [{ dow: 1, hour: 6, v: 5.5 }], 'the window at 07 shares 07 with it');
+    assert.deepEqual(one.worst_slots, [{ dow: 1, hour: 7, v: 6.5 }]);
+  });
+});
+
 describe('alternatives ranking', () => {
   // Three crossings on one border, 0.5 degrees of longitude apart (about 36 km at 50 N).
   const here = { ppid: 'a', lat: 50, lon: 23, waitMin: 300 };

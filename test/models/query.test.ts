@@ -40,6 +40,12 @@ describe('decimal and integer', () => {
     assert.equal(reasonOf(integer(1, 10), 2.5), 'not_an_integer');
     assert.equal(reasonOf(latitude(), '90.5'), 'out_of_range');
   });
+  it('says the range, or the words given for a parameter that takes only some numbers in it', () => {
+    const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+    assert.equal(messageOf(integer(1, 10), '11'), 'must be between 1 and 10');
+    assert.equal(messageOf(integer(24, 168, 'must be 24 or 168'), '200'), 'must be 24 or 168');
+    assert.equal(reasonOf(integer(24, 168, 'must be 24 or 168'), '0'), 'out_of_range', 'the reason stays');
+  });
 });
 
 describe('text', () => {

@@ -33,6 +33,15 @@ describe('restaurants by local names', () => {
     assert.equal((await v2('city=Qwxzville&country=UA')).error.reason, 'unknown_city', 'a name no place has: not guessed');
   });
 
+  it('labels the resolved city and its country in lang, the city as GeoNames\' names give it', async (t) => {
+    const v2 = await lvivApp(t);
+    const label = async (q: string) => (await v2(`${q}&country=UA&radius=5`)).resolved_location?.label;
+    assert.equal(await label('city=Lviv&lang=uk'), 'Львів, Україна', 'was "Lviv, Україна"');
+    assert.equal(await label(`city=${encodeURIComponent('Львів')}&lang=en`), 'Lviv, Ukraine');
+    assert.equal(await label('city=Lwow&lang=ru'), 'Львов, Украина');
+    assert.equal(await label('city=Lviv&lang=pl'), 'Lviv, Ukraina', 'a Latin-script language keeps GeoNames\' own name');
+  });
+
   it('names fields as the interface does, with cuisine and the opening state where mapped', async (t) => {
     const v2 = await lvivApp(t);
     const [first, second] = (await v2(`lat=${LVIV.lat}&lon=${LVIV.lon}&radius=5`)).data.pois;
