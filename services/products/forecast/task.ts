@@ -33,13 +33,21 @@ export function crossingCalendars(checkpoint: { origin: number; destination: num
   return [...new Set(codes.filter((c): c is string => c !== undefined && isHolidayCalendar(c)))];
 }
 
+/**
+ * Days with readings a series needs for a model, as for a typical week: the back-test's first origin needs
+ * two weeks of history, and a series spanning months with a reading on two days (a bus queue's wait given
+ * twice in 2,037 readings) is no history to forecast from, however long its span.
+ */
+export const FORECAST_MIN_DAYS = 14;
+
 /** Back-tests and fits the checkpoint's models on all its history as of `nowS`; a series with too little history gets null. */
 export function fitForecastTask(ctx: WorkerContext, { ppid, nowS }: { ppid: string; nowS: number }): { main: FittedModel | null; wait: FittedModel | null } {
   const main = hourlyHistory(ctx, ppid, 'all', nowS, 'main');
-  if (!main) return { main: null, wait: null };
+  if (!main || main.daysWithData < FORECAST_MIN_DAYS) return { main: null, wait: null };
   const calendars = crossingCalendars(main.checkpoint);
   const calendar = hourCalendar(main.startS, main.series.length, main.checkpoint.timezone, calendars);
   const fit = (h: typeof main) => {
+    if (h.daysWithData < FORECAST_MIN_DAYS) return null;
     const model = fitForecastModel(h.series, h.startS === main.startS && h.series.length === main.series.length
       ? calendar : hourCalendar(h.startS, h.series.length, h.checkpoint.timezone, calendars));
     return model ? { unit: h.unit, model } : null;

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { forecastTask, forecastWaitMinutes, servedForecast } from '../../../../services/products/forecast/task.js';
+import { join } from 'node:path';
+import { parseGenericCsv } from '../../../../data/importers/generic.js';
+import { importFeeds } from '../../../../data/importers/run-import.js';
+import { createResolver } from '../../../../data/importers/resolve.js';
+import { FORECAST_MIN_DAYS, fitForecastTask, forecastTask, forecastWaitMinutes, servedForecast } from '../../../../services/products/forecast/task.js';
 import { createWorkerContext } from '../../../../services/worker/context.js';
 import { FIXED_NOW } from '../../../helpers/constants.js';
+import { createTestDeps } from '../../../helpers/deps.js';
 import { storeTemplate } from '../../../helpers/store-templates.js';
 
 describe('the worker\'s one forecast cache', () => {
@@ -32,5 +37,28 @@ describe('the worker\'s one forecast cache', () => {
     assert.equal(later.startS, now.startS + 3600);
     assert.equal(servedForecast(ctx, 'id_1014', 24, nowS), null);
     assert.equal(forecastTask(ctx, { ppid: 'id_1014', steps: 24, nowS }), null);
+  });
+});
+
+describe('a model is fitted', () => {
+  it(`only on a series with readings on ${FORECAST_MIN_DAYS} days or more: a wait given on two days of a month's queue gets none`, (t) => {
+    const { deps, db, dir } = createTestDeps(t, { replay: false });
+    const nowS = Date.parse(FIXED_NOW) / 1000;
+    const rows: string[] = [];
+    // 35 days of hourly queues at one checkpoint, its wait on two of them; 10 days of queues at another.
+    for (let h = 35 * 24; h >= 1; h--) {
+      const time = new Date((nowS - h * 3600) * 1000).toISOString();
+      const queue = 10 + ((nowS / 3600 - h) % 24);
+      const wait = h === 30 * 24 || h === 20 * 24 ? ',5' : ',';
+      rows.push(`id_124,${time},${queue}${wait}`);
+      if (h <= 10 * 24) rows.push(`id_114,${time},${queue},`);
+    }
+    importFeeds(db, [parseGenericCsv(`ppid,time,queue,wait_min\n${rows.join('\n')}\n`, 'x.csv')], createResolver(deps.repos.directory));
+    const ctx = createWorkerContext({ dbPath: join(dir, 'bdds.sqlite'), replay: false });
+    t.after(() => ctx.db.close());
+    const fitted = fitForecastTask(ctx, { ppid: 'id_124', nowS });
+    assert.equal(fitted.main?.unit, 'vehicles', 'the queue, 35 days: a model');
+    assert.equal(fitted.wait, null, 'the wait, two days: none');
+    assert.deepEqual(fitForecastTask(ctx, { ppid: 'id_114', nowS }), { main: null, wait: null }, '10 days: none');
   });
 });
