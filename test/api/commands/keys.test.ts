@@ -169,7 +169,7 @@ describe('bdds keys', () => {
   it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {
     const dir = tempDir(t);
     const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(dir), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off' });
-    const first = await startServer(config, { log: captureLogger().log });
+    const first = await startServer(config, { log: captureLogger().log, engine: { lazy: true } });
     const demo = first.demoKey;
     assert.ok(demo);
     const res = await fetch(`${first.url}/api/v1/data/checkpoints?country=2`, { headers: bearer(demo) });
@@ -177,7 +177,7 @@ describe('bdds keys', () => {
     assert.equal(((await res.json()) as { usage: { limit_today: number } }).usage.limit_today, 200, 'on the Explorer plan');
     assert.equal(first.deps.repos.keys.list()[0]!.plan, 'explorer');
     await first.close();
-    const second = await startServer(config, { log: captureLogger().log });
+    const second = await startServer(config, { log: captureLogger().log, engine: { lazy: true } });
     t.after(() => second.close());
     assert.equal(second.demoKey, null, 'shown once: not created again');
   });
