@@ -51,8 +51,10 @@ export const HourlyEntry = z.object({
   samples: z.number().int(),
 });
 
+/** One local day of `queue`'s `daily`: over the day's readings themselves (`stats` averages its hours instead). */
 export const DailyEntry = z.object({
   date: z.string(),
+  /** The mean of the day's readings (not of its hours: a busy hour read often weighs more; `stats`' `daily.avg` is the hours' mean). */
   avg_cars: z.number().nullable(),
   max_cars: z.number().nullable(),
   min_cars: z.number().nullable(),

@@ -13,7 +13,8 @@ export const queue = defineOperation({
     '`hourly` (the last 24 hours), `daily` (the last 30 local days) or `snapshot` only; by default both aggregates. ' +
     '`wait_time` is the official wait where the source gives one, else estimated from the queue and the measured ' +
     'processing rate (`wait_time_estimated`). `origin`/`destination` must match the checkpoint (`direction_mismatch`). A ' +
-    'checkpoint of which no reading is held has empty aggregates and a `note` saying so.',
+    'checkpoint of which no reading is held has empty aggregates and a `note` saying so. `daily` is over each local day\'s ' +
+    'readings themselves (`stats` averages the day\'s hours instead, so their means can differ).',
   versions: [1],
   access: 'keyed',
   quotaClass: 'standard',

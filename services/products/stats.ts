@@ -40,7 +40,8 @@ export const stats = defineOperation({
     'skipped hour is null, on the autumn day the repeated hour is folded. Values are the mean queue (or wait minutes ' +
     `where the source gives no counts; \`unit\`). Future dates and dates older than ${STATS_RETENTION_DAYS} days are ` +
     '`date_out_of_range`; a day without readings is `data_available:false` with empty values. For charting clients ' +
-    '`labels` and `values` repeat the hours of `hourly` as two arrays; `daily.total` sums the hourly values.',
+    '`labels` and `values` repeat the hours of `hourly` as two arrays; `daily` is over the hourly values (`avg` their mean, ' +
+    '`total` their sum, the established service\'s field), where `queue`\'s `daily` is over the readings themselves.',
   versions: [1],
   access: 'keyed',
   quotaClass: 'forecast_stats',
