@@ -12,7 +12,7 @@ export const TravelMatrixInput = z.object({
   dest: allOrOne(countryId([1, 2, 3, 4, 5, 6], 'Ukraine and the neighbours whose crossings the matrix ranks')).default('all')
     .describe('country the crossings lead into: 1 UA, 2 PL, 3 SK, 4 HU, 5 RO, 6 MD (number or ISO-2), or all'),
   origin_country: isoCountry().optional().describe('country of the origin, ISO-2 (or number) (default: the country the point is in, by Ukraine\'s border as OpenStreetMap draws it and, outside it, the map outline; refused when it puts the point on the other side of Ukraine\'s border, more than 0.5 km from it)'),
-  lang: lang().describe('language of checkpoint names (default en)'),
+  lang: lang('uk').describe('language of checkpoint names (default uk, as the interface says)'),
   limit: integer(1, 100).optional().describe('only the N fastest crossings (default: every one); the others are not routed at all'),
 });
 export type TravelMatrixInput = z.infer<typeof TravelMatrixInput>;
@@ -64,7 +64,11 @@ export const TravelMatrixOutput = z.object({
   updated_at: z.string(),
   legs_used: z.number().int(),
   results: z.array(MatrixResult),
-  /** The open crossings without a known total reached sooner than the best known total (they rank after it, and `limit` may cut them), or that no total is known at all. */
+  /**
+   * What the ranking cannot say: open crossings without a known total reached sooner than the best known total
+   * (they rank after it, and `limit` may cut them), or that no total is known at all; checked borders on the way
+   * that no source covers (their queue left out of the totals); or that no checkpoint of the type is held.
+   */
   note: z.string().optional(),
 });
 export type TravelMatrixOutput = z.infer<typeof TravelMatrixOutput>;

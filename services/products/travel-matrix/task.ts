@@ -73,7 +73,11 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   });
   results.sort(order);
   const shown = args.limit === null ? results : results.slice(0, args.limit);
-  const note = unrankedNote(results, shown);
+  const note = [
+    targets.length === 0 ? `No checkpoint of crossing type ${crossingType} ${intoUkraine ? 'into' : 'out of'} Ukraine is held: nothing to route to.` : null,
+    unrankedNote(results, shown),
+    unmonitoredNote(shown),
+  ].filter(Boolean).join(' ') || undefined;
   return {
     data: {
       origin: { lat: args.origin_lat, lon: args.origin_lon, country: args.origin_country },
@@ -109,6 +113,28 @@ function unrankedNote(results: readonly Result[], shown: readonly Result[]): str
       : `they rank after the crossings with a known total (${hidden} of them beyond the ${shown.length} shown)`;
   return `No total is known (a queue on the way is unknown) for ${sooner.length === 1 ? 'a crossing' : `${sooner.length} crossings`} ` +
     `reached sooner than the best known total (${best.total_minutes} min): ${named}${more}; ${where}.`;
+}
+
+/** The Schengen area (Bulgaria and Romania in full since 1 January 2025): no border checks between two of them. */
+const SCHENGEN = new Set(['AT', 'BE', 'BG', 'CH', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IS', 'IT', 'LI', 'LT', 'LU',
+  'LV', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']);
+
+/**
+ * A route may pass a checked border between two other countries (Moldova into Romania, on the way to
+ * Romania's crossings): no source gives its queue, and the total leaves it out. The answer says so (a border
+ * inside the Schengen area has no checks, and no queue to leave out).
+ */
+function unmonitoredNote(shown: readonly Result[]): string | null {
+  const borders = new Set<string>();
+  for (const r of shown) {
+    if (r.total_minutes === null) continue;
+    for (const leg of r.route.legs) {
+      const { from_country: from, to_country: to } = leg;
+      if (leg.crossing === null && from && to && from !== to && !(SCHENGEN.has(from) && SCHENGEN.has(to))) borders.add(`${from}-${to}`);
+    }
+  }
+  return borders.size === 0 ? null
+    : `Totals leave out the wait at borders no source covers on the way (${[...borders].sort().join(', ')}): the queue there is unknown.`;
 }
 
 /** The typical wait at a crossing: the mean of its typical week where that week is in minutes; else null. */

@@ -81,6 +81,17 @@ describe('travel-matrix', () => {
     assert.ok(results[0]!.route.legs[0]!.from_country === 'MD');
     const moldovan = results.filter((r) => r.country === 'MD');
     assert.ok(moldovan.length >= 10 && moldovan.every((r) => r.total_minutes === null && r.drive_minutes > 0));
+    // A total through Romania leaves out the Moldovan-Romanian border's queue, which no source gives: said so.
+    const viaRomania = results.find((r) => r.total_minutes !== null && r.route.legs.some((l) => l.crossing === null && l.from_country === 'MD' && l.to_country === 'RO'));
+    assert.ok(viaRomania, 'a known total through Romania');
+    assert.match(body.data.note, /Totals leave out the wait at borders no source covers on the way \(MD-RO\): the queue there is unknown\.$/);
+    // Berlin through Poland: a border inside the Schengen area, no checks, nothing left out.
+    assert.doesNotMatch((await shared.get('origin_lat=52.52&origin_lon=13.405&origin_country=DE&limit=3')).body.data.note ?? '', /Totals leave out/);
+  });
+
+  it('says why there is nothing to route to: no pedestrian checkpoint is held', async () => {
+    const { body } = await shared.get('origin_lat=49.84&origin_lon=24.03&type=7');
+    assert.deepEqual([body.data.count, body.data.note], [0, 'No checkpoint of crossing type 7 out of Ukraine is held: nothing to route to.']);
   });
 
   it('keeps closed crossings listed with their status, last', async () => {
