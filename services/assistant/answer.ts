@@ -64,6 +64,8 @@ export function travelDestination(e: Pick<AnswerContext['u']['entities'], 'place
 
 /** How many crossings an answer from a town names, fastest first. */
 const TRAVEL_NAMED = 3;
+/** And how many of those without a known queue reached sooner than the fastest, nearest first. */
+const TRAVEL_SOONER = 2;
 
 /** From a town: the travel matrix, fastest first by the total with the queue (by driving where no queue is held). */
 async function answerTravel(ctx: AnswerContext): Promise<void> {
@@ -85,12 +87,22 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
   }
   const inReach = rows.length;
   const full = rows.filter((r) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null);
+  const reached = rows;
   rows = (full.length > 0 ? full : [...rows].sort((a, b) => a.drive_minutes! - b.drive_minutes!)).slice(0, TRAVEL_NAMED);
   if (rows.length === 0) return ctx.refuse(c.fill('unknown'));
-  const lines = rows.map((r, k) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null ? c.fill('travel_line', {
-    name: c.name(r.checkpoint_name), total: c.minutes(`results.${k}.total_minutes`, r.total_minutes, s),
-    drive: c.minutes(`results.${k}.drive_minutes`, r.drive_minutes!, s), queue: c.minutes(`results.${k}.queue_minutes_at_arrival`, r.queue_minutes_at_arrival, s),
-  }) : c.fill('travel_line_noqueue', { name: c.name(r.checkpoint_name), drive: c.minutes(`results.${k}.drive_minutes`, r.drive_minutes!, s) }));
+  // Crossings without a known queue that are reached sooner than the fastest known total could be the faster:
+  // named after the ranked ones, never dropped (from Chernivtsi, Porubne-Siret is 37 min away, its queue unknown).
+  const best = full[0]?.total_minutes ?? null;
+  const sooner = best === null ? [] : reached.filter((r) => r.total_minutes === null && r.drive_minutes! < best)
+    .sort((a, b) => a.drive_minutes! - b.drive_minutes!).slice(0, TRAVEL_SOONER);
+  rows = [...rows, ...sooner];
+  const lines = rows.map((r) => {
+    const k = m.results.indexOf(r);
+    return r.total_minutes !== null && r.queue_minutes_at_arrival !== null ? c.fill('travel_line', {
+      name: c.name(r.checkpoint_name), total: c.minutes(`results.${k}.total_minutes`, r.total_minutes, s),
+      drive: c.minutes(`results.${k}.drive_minutes`, r.drive_minutes!, s), queue: c.minutes(`results.${k}.queue_minutes_at_arrival`, r.queue_minutes_at_arrival, s),
+    }) : c.fill('travel_line_noqueue', { name: c.name(r.checkpoint_name), drive: c.minutes(`results.${k}.drive_minutes`, r.drive_minutes!, s) });
+  });
   // "Now" only when the queues it adds are real-time readings of a live feed.
   if (rows.some((r) => r.type_of_data === 'replay')) ctx.replay = true;
   const intro = rows.every((r) => r.is_realtime) ? 'travel_intro' : 'travel_intro_latest';

@@ -175,13 +175,24 @@ describe('assistant: which crossing, now and later', () => {
     assert.equal(d.intent, 'travel_time');
     assert.deepEqual(d.sources.map((s) => s.product), ['travel-matrix']);
     assert.doesNotMatch(d.answer_text, /crossings now/);
-    // Three named, fastest first; the others the matrix reached counted, never dropped unsaid.
-    const matrix = (await built.get('travel-matrix?origin_lat=49.8397&origin_lon=24.0297&type=9&dest=PL')).body.data as { results: { drive_minutes: number | null }[] };
-    const reached = matrix.results.filter((r) => r.drive_minutes !== null).length;
-    assert.ok(reached > 3, `the matrix reaches ${reached}`);
+    // Three named, fastest first; then up to two without a known queue reached sooner than the fastest total;
+    // the others the matrix reached counted, never dropped unsaid.
+    type Row = { checkpoint_name: string; drive_minutes: number | null; total_minutes: number | null; queue_minutes_at_arrival: number | null };
+    const matrix = (await built.get('travel-matrix?origin_lat=49.8397&origin_lon=24.0297&type=9&dest=PL&lang=en')).body.data as { results: Row[] };
+    const reached = matrix.results.filter((r) => r.drive_minutes !== null);
+    assert.ok(reached.length > 3, `the matrix reaches ${reached.length}`);
+    const best = reached.find((r) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null)!.total_minutes!;
+    const sooner = reached.filter((r) => r.total_minutes === null && r.drive_minutes! < best).sort((a, b) => a.drive_minutes! - b.drive_minutes!).slice(0, 2);
+    for (const r of sooner) assert.ok(d.answer_text.includes(`${r.checkpoint_name}: `) && d.answer_text.includes('(no queue data held)'), `${r.checkpoint_name} in: ${d.answer_text}`);
     const more = d.figures.find((f) => f.label === 'results_more');
-    assert.equal(more?.value, reached - 3);
-    assert.ok(d.answer_text.includes(`Other crossings within reach: ${reached - 3} (travel-matrix lists them all).`), d.answer_text);
+    assert.equal(more?.value, reached.length - 3 - sooner.length);
+    assert.ok(d.answer_text.includes(`Other crossings within reach: ${reached.length - 3 - sooner.length} (travel-matrix lists them all).`), d.answer_text);
+  });
+
+  it('from a town, names the crossings without a known queue that are reached sooner than the fastest known total', async () => {
+    const d = await ask('Fastest crossing from Chernivtsi?');
+    assert.equal(d.intent, 'travel_time');
+    assert.match(d.answer_text, /Porubne-Siret: 37 min driving \(no queue data held\)/, d.answer_text);
   });
 
   it('from a town in Ukraine to a neighbour the question names, ranks the crossings into that neighbour only', async () => {
