@@ -3,6 +3,7 @@
  * countries held, and how an operator loads a region (`bdds import osm-overpass`). Worked out once per
  * held snapshot and kind.
  */
+import { inUkraine } from '../../data/geo/ukraine-border.js';
 import { countryAt } from '../../data/importers/places/country-at.js';
 import type { HeldPoi } from '../../data/places-repo.js';
 import type { OperationDeps } from '../deps.js';
@@ -26,11 +27,21 @@ export function placeCoverage(deps: OperationDeps, kind: string, keep: ((p: Held
 }
 
 /**
- * A note when the query's country (by its nearest GeoNames place) is not covered, or nothing was found:
- * what is held, and how to load more. Undefined when the query is inside the coverage and found something.
+ * A point's country for coverage: Ukraine by its border (data/geo/ukraine-border.ts), else by the nearest
+ * GeoNames place, never Ukraine (at Shehyni the nearest place is Medyka, in Poland, and the other way round).
+ */
+function queryCountry(lat: number, lon: number): string | null {
+  if (inUkraine(lat, lon)) return 'UA';
+  const nearest = countryAt(lat, lon);
+  return nearest === 'UA' ? null : nearest;
+}
+
+/**
+ * A note when the query's country is not covered, or nothing was found: what is held, and how to load
+ * more. Undefined when the query is inside the coverage and found something.
  */
 export function coverageNote(coverage: readonly string[], at: { lat: number; lon: number }, found: number, what: string, radiusKm: number): string | undefined {
-  const country = countryAt(at.lat, at.lon);
+  const country = queryCountry(at.lat, at.lon);
   const outside = country !== null && !coverage.includes(country);
   if (!outside && found > 0) return undefined;
   const held = `${what} are held for: ${coverage.join(', ') || 'no country'}`;

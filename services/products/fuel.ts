@@ -1,12 +1,13 @@
 /** `fuel`: national average prices (mode=country), or stations near a point (nearest) or a checkpoint (border). */
 import { creditsOf } from '../../data/credits.js';
-import { countryName } from '../../models/codes.js';
+import { COUNTRY_ISO2, countryName } from '../../models/codes.js';
 import { badRequest } from '../../models/errors.js';
 import { FuelInput, FuelOutput } from '../../models/fuel.js';
 import { lonOrLng, lonParam, pairedPoint } from '../../models/lon-alias.js';
 import { checkpointOr404 } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 import { countryFuel } from '../places/country-prices.js';
+import { coverageNote } from '../places/coverage.js';
 import { stationIndex } from '../places/indexes.js';
 import { nextQuarterHourMs } from '../places/pois.js';
 import { stationCountries, stationsNear } from '../places/stations.js';
@@ -51,10 +52,12 @@ export const fuel = defineOperation({
       };
     }
     let anchor: { lat: number; lon: number; ppid?: string; name?: string };
+    let sides: string[] = [];
     if (input.mode === 'border') {
       if (!input.ppid) throw badRequest("Parameter 'ppid' is required for mode=border.", 'missing_parameter');
       const checkpoint = checkpointOr404(deps, input.ppid);
       anchor = { lat: checkpoint.lat, lon: checkpoint.lon, ppid: checkpoint.ppid, name: deps.repos.directory.name(checkpoint.location_id, lang) };
+      sides = [COUNTRY_ISO2[checkpoint.origin], COUNTRY_ISO2[checkpoint.destination]].filter((c): c is string => c !== undefined);
     } else {
       const point = pairedPoint(input.lat, lonOrLng(input), { lat: 'lat', lon: lonParam(input) });
       if (!point) throw badRequest("Parameters 'lat' and 'lon' are required for mode=nearest.", 'missing_parameter');
@@ -70,9 +73,18 @@ export const fuel = defineOperation({
         : `No station is held within ${input.radius_km} km. Stations are held in: ${held.map((c) => `${c} (${countryName(c, lang)})`).join(', ') || 'none'}; ` +
           'an operator loads a region with `bdds import osm-overpass` (docs/import-formats.md).';
     }
+    else {
+      // Stations found, but none can be of a country whose stations are not held (at a Ukrainian border post, only
+      // the Polish side's): said so, never left to read as "no station on this side".
+      const held = stationCountries(deps);
+      const missing = sides.filter((c) => !held.includes(c));
+      note = input.mode === 'border'
+        ? (missing.length ? `No fuel stations are held for ${missing.join(', ')} (this crossing's side${missing.length > 1 ? 's' : ''}): those listed are across the border; stations are held for: ${held.join(', ')}.` : undefined)
+        : coverageNote(held, anchor, found.total, 'fuel stations', input.radius_km);
+    }
     // How old the newest price listed is (of the grade asked, else of any grade): station reports can be months old.
     const age = newestPriceAge(found.stations.flatMap((s) => (grade ? [s.prices[grade]?.updated_at ?? ''] : Object.values(s.prices).map((p) => p.updated_at))), deps.now());
-    note ??= notCurrentNote(age);
+    note = [note, notCurrentNote(age)].filter(Boolean).join(' ') || undefined;
     return {
       data: { mode: input.mode, anchor: { ...anchor, radius_km: input.radius_km }, fuel_type: grade, stations: found.stations, total_found: found.total,
         ...age, ...(note ? { note } : {}) },

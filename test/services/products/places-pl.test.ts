@@ -14,6 +14,18 @@ const bundled = (file: string) => gunzipSync(readFileSync(new URL(`../../../data
 describe('places near the Polish-Ukrainian border, on the shipped data', () => {
   // The tests only ask: one app for them all (test/helpers/deps.ts).
   const appWithKey = sharedAppWithKey().use();
+  it("says at the Ukrainian side of a crossing that only the other side's stations are held", async () => {
+    const { get } = await appWithKey();
+    // Shehyni, 5 km inside Ukraine: the stations found are Polish, and no Ukrainian one is held.
+    const shehyni = (await get('fuel?mode=nearest&lat=49.8&lon=23.03&radius_km=30')).body.data;
+    assert.ok(shehyni.total_found > 0 && shehyni.stations.every((s: { country_code: string }) => s.country_code === 'PL'));
+    assert.match(shehyni.note, /^No fuel stations are held for UA beyond what lies across a border; fuel stations are held for: IT, PL;/);
+    const border = (await get('fuel?mode=border&ppid=id_214')).body.data;
+    assert.match(border.note, /^No fuel stations are held for UA \(this crossing's side\): those listed are across the border;/);
+    // Przemyśl, in Poland: its own country's stations, no such note.
+    assert.doesNotMatch((await get('fuel?mode=nearest&lat=49.78&lon=22.77&radius_km=30')).body.data.note ?? '', /No fuel stations are held/);
+  });
+
   it('lists OSM stations near Przemyśl with brand, services and opening state', async () => {
     const { get } = await appWithKey();
     const body = (await get('fuel?mode=nearest&lat=49.78&lon=22.77&radius_km=30&limit=20')).body;
