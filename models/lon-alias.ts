@@ -13,19 +13,19 @@ export function lonOrLng(input: { lon?: number | undefined; lng?: number | undef
   return input.lon ?? input.lng;
 }
 
-/** The name the client gave the longitude by (`lon` or `lng`), else the product's own (`primary`), for messages. */
-export const lonParam = (input: { lon?: number | undefined; lng?: number | undefined }, primary: 'lon' | 'lng' = 'lon'): string =>
-  input.lon !== undefined ? 'lon' : input.lng !== undefined ? 'lng' : primary;
-
 /**
- * A point from a latitude and a longitude parameter: both, or neither (undefined). One alone is a 400 that
- * names the other, in every product alike: `Parameter 'lon' is required with 'lat'.` (`names`: as the client
- * gave them, `lonParam`).
+ * The point asked (`lat` with `lon` or its alias `lng`): both, or neither (undefined). One alone is a 400 that
+ * names the other, in every product alike, by the name the client gave (else the product's `primary`):
+ * `Parameter 'lon' is required with 'lat'.`
  */
-export function pairedPoint(lat: number | undefined, lon: number | undefined, names = { lat: 'lat', lon: 'lon' }): { lat: number; lon: number } | undefined {
+export function pointOf(input: { lat?: number | undefined; lon?: number | undefined; lng?: number | undefined }, primary: 'lon' | 'lng' = 'lon'):
+  { lat: number; lon: number } | undefined {
+  const { lat } = input;
+  const lon = lonOrLng(input);
   if (lat === undefined && lon === undefined) return undefined;
   if (lat === undefined || lon === undefined) {
-    const [missing, given] = lat === undefined ? [names.lat, names.lon] : [names.lon, names.lat];
+    const lonName = input.lon !== undefined ? 'lon' : input.lng !== undefined ? 'lng' : primary;
+    const [missing, given] = lat === undefined ? ['lat', lonName] : [lonName, 'lat'];
     throw badRequest(`Parameter '${missing}' is required with '${given}'.`, 'missing_parameter');
   }
   return { lat, lon };

@@ -74,6 +74,20 @@ export const TravelMatrixOutput = z.object({
 export type TravelMatrixOutput = z.infer<typeof TravelMatrixOutput>;
 
 /**
+ * What the ranking cannot order: the best known total (the first open crossing with one, as the results are
+ * ranked) and the open crossings without a known total reached sooner than it, nearest first (every open one
+ * reached when no total is known). The matrix's note and the assistant's answer from a town name them.
+ */
+export function soonerWithoutTotal<R extends { status: string; drive_minutes: number | null; total_minutes: number | null }>(results: readonly R[]):
+  { best: R | undefined; sooner: R[] } {
+  const open = results.filter((r) => r.status === 'open' && r.drive_minutes !== null);
+  const best = open.find((r) => r.total_minutes !== null);
+  const sooner = open.filter((r) => r.total_minutes === null && (!best || r.drive_minutes! < best.total_minutes!))
+    .sort((a, b) => a.drive_minutes! - b.drive_minutes!);
+  return { best, sooner };
+}
+
+/**
  * Which way a matrix's crossings lead: into Ukraine from anywhere else, and for type 5 (tax-free cars, a
  * trip that ends in Ukraine) from everywhere; out of Ukraine otherwise.
  */

@@ -28,5 +28,19 @@ export function inUkraine(lat: number, lon: number): boolean {
   return lon >= box[0] && lat >= box[1] && lon <= box[2] && lat <= box[3] && insideRing(ring, lon, lat);
 }
 
+/**
+ * A coarser country lookup (`lookup`: the nearest place's, a 1 km outline's) corrected by Ukraine's border:
+ * Ukraine inside it; outside it, the lookup's country, or null where the lookup still says Ukraine (near the
+ * border, the other side's place is often the nearest). The one rule for every product that asks which side
+ * of the border a point is on.
+ */
+export function bySideOfUkraine(lookup: (lat: number, lon: number) => string | null): (lat: number, lon: number) => string | null {
+  return (lat, lon) => {
+    if (inUkraine(lat, lon)) return 'UA';
+    const country = lookup(lat, lon);
+    return country === 'UA' ? null : country;
+  };
+}
+
 /** The border as one closed ring of [lon, lat] points (the land border and the territorial sea's edge). */
 export const ukraineBorderRing = (): Ring => load().ring;

@@ -9,6 +9,7 @@ import type { Lang } from '../../models/languages.js';
 import type { Credit } from '../../data/credits.js';
 import type { OperationDeps } from '../deps.js';
 import { alternatives } from '../products/alternatives/operation.js';
+import { soonerWithoutTotal } from '../../models/travel-matrix.js';
 import { travelMatrix } from '../products/travel-matrix/operation.js';
 import { Composer, ungroundedNumbers } from '../../engine/assistant/compose.js';
 import { answerAlerts } from './answer-alerts.js';
@@ -76,7 +77,7 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
   const type = e.vehicle !== null && [4, 6, 7, 8, 9].includes(e.vehicle) ? e.vehicle : 4;
   const dest = travelDestination(e);
   const got = await ctx.call<{ updated_at: string; results: { ppid: string; checkpoint_name: string; drive_minutes: number | null; queue_minutes_at_arrival: number | null;
-    total_minutes: number | null; is_realtime: boolean; type_of_data: string | null }[] }>(travelMatrix,
+    total_minutes: number | null; is_realtime: boolean; type_of_data: string | null; status: string }[] }>(travelMatrix,
     { origin_lat: String(e.place.lat), origin_lon: String(e.place.lon), type: String(type), lang: ctx.lang, ...(dest ? { dest } : {}) });
   const m = got.data;
   const s = c.source('travel-matrix', m.updated_at);
@@ -92,10 +93,8 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
   if (rows.length === 0) return ctx.refuse(c.fill('unknown'));
   // Crossings without a known queue that are reached sooner than the fastest known total could be the faster:
   // named after the ranked ones, never dropped (from Chernivtsi, Porubne-Siret is 37 min away, its queue unknown).
-  const best = full[0]?.total_minutes ?? null;
-  const sooner = best === null ? [] : reached.filter((r) => r.total_minutes === null && r.drive_minutes! < best)
-    .sort((a, b) => a.drive_minutes! - b.drive_minutes!).slice(0, TRAVEL_SOONER);
-  rows = [...rows, ...sooner];
+  const { best, sooner } = soonerWithoutTotal(reached);
+  if (best) rows = [...rows, ...sooner.slice(0, TRAVEL_SOONER)];
   const lines = rows.map((r) => {
     const k = m.results.indexOf(r);
     return r.total_minutes !== null && r.queue_minutes_at_arrival !== null ? c.fill('travel_line', {

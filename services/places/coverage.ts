@@ -3,7 +3,7 @@
  * countries held, and how an operator loads a region (`bdds import osm-overpass`). Worked out once per
  * held snapshot and kind.
  */
-import { inUkraine } from '../../data/geo/ukraine-border.js';
+import { bySideOfUkraine } from '../../data/geo/ukraine-border.js';
 import { countryAt } from '../../data/importers/places/country-at.js';
 import type { HeldPoi } from '../../data/places-repo.js';
 import type { OperationDeps } from '../deps.js';
@@ -26,15 +26,8 @@ export function placeCoverage(deps: OperationDeps, kind: string, keep: ((p: Held
   return countries;
 }
 
-/**
- * A point's country for coverage: Ukraine by its border (data/geo/ukraine-border.ts), else by the nearest
- * GeoNames place, never Ukraine (at Shehyni the nearest place is Medyka, in Poland, and the other way round).
- */
-function queryCountry(lat: number, lon: number): string | null {
-  if (inUkraine(lat, lon)) return 'UA';
-  const nearest = countryAt(lat, lon);
-  return nearest === 'UA' ? null : nearest;
-}
+/** A point's country for coverage: its nearest GeoNames place's, Ukraine by its border (at Shehyni the nearest place is in Poland). */
+const queryCountry = bySideOfUkraine(countryAt);
 
 /**
  * A note when the query's country is not covered, or nothing was found: what is held, and how to load

@@ -3,7 +3,7 @@ import { creditsOf } from '../../data/credits.js';
 import { COUNTRY_ISO2, countryName } from '../../models/codes.js';
 import { badRequest } from '../../models/errors.js';
 import { FuelInput, FuelOutput } from '../../models/fuel.js';
-import { lonOrLng, lonParam, pairedPoint } from '../../models/lon-alias.js';
+import { pointOf } from '../../models/lon-alias.js';
 import { checkpointOr404 } from '../live/checkpoint-live.js';
 import { defineOperation } from '../operation.js';
 import { countryFuel } from '../places/country-prices.js';
@@ -59,24 +59,22 @@ export const fuel = defineOperation({
       anchor = { lat: checkpoint.lat, lon: checkpoint.lon, ppid: checkpoint.ppid, name: deps.repos.directory.name(checkpoint.location_id, lang) };
       sides = [COUNTRY_ISO2[checkpoint.origin], COUNTRY_ISO2[checkpoint.destination]].filter((c): c is string => c !== undefined);
     } else {
-      const point = pairedPoint(input.lat, lonOrLng(input), { lat: 'lat', lon: lonParam(input) });
+      const point = pointOf(input);
       if (!point) throw badRequest("Parameters 'lat' and 'lon' are required for mode=nearest.", 'missing_parameter');
       anchor = point;
     }
     const grade = input.fuel_type ?? null;
     const found = stationsNear(deps, anchor.lat, anchor.lon, input.radius_km, input.limit, grade);
     let note: string | undefined;
+    const held = stationCountries(deps);
     if (found.total === 0) {
-      const held = stationCountries(deps);
       note = grade && stationIndex(deps).count(anchor.lat, anchor.lon, input.radius_km) > 0
         ? `No station within ${input.radius_km} km reports a price for ${grade} (stations that sell it without a price are not listed).`
         : `No station is held within ${input.radius_km} km. Stations are held in: ${held.map((c) => `${c} (${countryName(c, lang)})`).join(', ') || 'none'}; ` +
           'an operator loads a region with `bdds import osm-overpass` (docs/import-formats.md).';
-    }
-    else {
+    } else {
       // Stations found, but none can be of a country whose stations are not held (at a Ukrainian border post, only
       // the Polish side's): said so, never left to read as "no station on this side".
-      const held = stationCountries(deps);
       const missing = sides.filter((c) => !held.includes(c));
       note = input.mode === 'border'
         ? (missing.length ? `No fuel stations are held for ${missing.join(', ')} (this crossing's side${missing.length > 1 ? 's' : ''}): those listed are across the border; stations are held for: ${held.join(', ')}.` : undefined)

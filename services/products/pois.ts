@@ -2,7 +2,7 @@
 import { creditsOf } from '../../data/credits.js';
 import type { HeldPoi } from '../../data/places-repo.js';
 import { PoisInput, PoisOutput } from '../../models/pois.js';
-import { lonOrLng, pairedPoint } from '../../models/lon-alias.js';
+import { pointOf } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex, stationIndex } from '../places/indexes.js';
 import { coverageNote, placeCoverage } from '../places/coverage.js';
@@ -28,7 +28,7 @@ export const pois = defineOperation({
   selfCheck: () => ({ lat: '50.45', lon: '30.52', radius: '25' }),
   handler(input, deps) {
     // lat is required by the schema: only the longitude can be missing here.
-    const { lon } = pairedPoint(input.lat, lonOrLng(input))!;
+    const { lon } = pointOf(input)!;
     const { lat, radius, limit } = input;
     const keep = input.type ? (p: HeldPoi) => p.type === input.type : undefined;
     const places = poiIndex(deps);

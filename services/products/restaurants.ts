@@ -4,7 +4,7 @@ import { cityNameIn } from '../../data/geo/city-names.js';
 import { countryName } from '../../models/codes.js';
 import { badRequest, notFound } from '../../models/errors.js';
 import { ResolvedLocation, RestaurantsInput, RestaurantsOutput } from '../../models/pois.js';
-import { lonOrLng, lonParam, pairedPoint } from '../../models/lon-alias.js';
+import { pointOf } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex } from '../places/indexes.js';
 import { resolveCity } from '../places/city-lookup.js';
@@ -33,18 +33,17 @@ export const restaurants = defineOperation({
   errors: ['not_found'],
   selfCheck: () => ({ lat: '51.05', lon: '3.72', radius: '50' }),
   handler(input, deps) {
-    const lon = lonOrLng(input);
     let at: { lat: number; lon: number };
     let resolved: typeof ResolvedLocation._output | undefined;
     if (input.city !== undefined) {
-      if (input.lat !== undefined || lon !== undefined) throw badRequest('Give either city or lat/lon, not both.', 'conflicting_parameters');
+      if (input.lat !== undefined || input.lon !== undefined || input.lng !== undefined) throw badRequest('Give either city or lat/lon, not both.', 'conflicting_parameters');
       const place = resolveCity(input.city, input.country);
       if (!place) throw notFound(`No city '${input.city}'${input.country ? ` in ${input.country}` : ''} is known.`, 'unknown_city');
       at = { lat: place.lat, lon: place.lon };
       resolved = { query: input.city, lat: place.lat, lon: place.lon, label: `${cityNameIn(place, input.lang.lang)}, ${countryName(place.country_code, input.lang.lang)}`,
         country_code: place.country_code };
     } else {
-      const point = pairedPoint(input.lat, lon, { lat: 'lat', lon: lonParam(input) });
+      const point = pointOf(input);
       if (!point) throw badRequest("Give 'lat' and 'lon', or 'city'.", 'missing_parameter');
       at = point;
     }

@@ -6,7 +6,7 @@ import { RoadConditionsInput, RoadConditionsOutput } from '../../models/road-con
 import { SEVERITIES } from '../../models/road-reports.js';
 import { defineOperation } from '../operation.js';
 import { roundTo } from '../../models/round.js';
-import { lonOrLng, lonParam, pairedPoint } from '../../models/lon-alias.js';
+import { pointOf } from '../../models/lon-alias.js';
 
 const rank = (r: HeldReport) => SEVERITIES.indexOf(r.severity);
 
@@ -30,7 +30,7 @@ export const roadConditions = defineOperation({
   emptiness: (deps) => (deps.repos.roadReports.served(deps.now()).length === 0
     ? 'holds no road report in force: no feed or import has supplied one' : null),
   handler(input, deps) {
-    const point = pairedPoint(input.lat, lonOrLng(input), { lat: 'lat', lon: lonParam(input, 'lng') });
+    const point = pointOf(input, 'lng');
     const served = deps.repos.roadReports.served(deps.now());
     const found = served
       .filter((r) => (!input.country || r.country === input.country) && (!input.condition_type || r.condition_type === input.condition_type) &&

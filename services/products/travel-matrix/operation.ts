@@ -1,5 +1,5 @@
 /** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
-import { inUkraine, ukraineBorderRing } from '../../../data/geo/ukraine-border.js';
+import { bySideOfUkraine, inUkraine, ukraineBorderRing } from '../../../data/geo/ukraine-border.js';
 import { outlineCountryAt } from '../../../data/importers/osm-roads/countries.js';
 import { MONITORED_COUNTRY } from '../../../engine/routing/graph.js';
 import { distanceToGeometryKm } from '../../../engine/spatial.js';
@@ -30,15 +30,18 @@ function nearestCity(deps: OperationDeps, lat: number, lon: number, keep: (count
   return { country: best, km: bestKm };
 }
 
+/** The map outline's country (1 km), Ukraine by its border. */
+const outlineSide = bySideOfUkraine(outlineCountryAt);
+
 /**
  * The origin's country: Ukraine or not by its border (data/geo/ukraine-border.ts), which decides the way the
- * trip crosses; outside it, the map outline's country (the nearest city's outside Ukraine where the outline says
- * Ukraine; the nearest city's at sea). A country given is taken, unless it puts the point on the other side of
+ * trip crosses; outside it, the map outline's country, else (at sea, or where the outline still says Ukraine)
+ * the nearest city's outside Ukraine. A country given is taken, unless it puts the point on the other side of
  * Ukraine's border (400).
  */
 function originCountryOf(deps: OperationDeps, lat: number, lon: number, given: string | undefined): string | null {
-  const inside = inUkraine(lat, lon);
   if (given !== undefined) {
+    const inside = inUkraine(lat, lon);
     const km = (given === MONITORED_COUNTRY) !== inside ? distanceToGeometryKm(lat, lon, ukraineBorderRing()).km : 0;
     if (km > BORDER_TOLERANCE_KM) {
       throw badRequest(`The origin (${lat}, ${lon}) is ${inside ? 'in' : 'outside'} Ukraine, ${km < 1 ? km.toFixed(2) : km.toFixed(1)} km from its border ` +
@@ -47,11 +50,7 @@ function originCountryOf(deps: OperationDeps, lat: number, lon: number, given: s
     }
     return given;
   }
-  if (inside) return MONITORED_COUNTRY;
-  const outline = outlineCountryAt(lat, lon);
-  if (outline === null) return nearestCity(deps, lat, lon).country; // at sea, or beyond the outline's box
-  // The outline (1 km) puts some points just outside Ukraine inside it: then the nearest city outside it.
-  return outline !== MONITORED_COUNTRY ? outline : nearestCity(deps, lat, lon, (c) => c !== MONITORED_COUNTRY).country;
+  return outlineSide(lat, lon) ?? nearestCity(deps, lat, lon, (c) => c !== MONITORED_COUNTRY).country;
 }
 
 export const travelMatrix = defineOperation({

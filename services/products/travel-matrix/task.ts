@@ -10,7 +10,7 @@ import { accountJourney } from '../../../engine/routing/journey.js';
 import { MATRIX_SPEED_KMH, type Route } from '../../../engine/routing/matrix.js';
 import { COUNTRY_ISO2, countryCodeOf } from '../../../models/codes.js';
 import { haversineKm } from '../../../models/geo.js';
-import { leadsIntoUkraine, type TravelMatrixOutput } from '../../../models/travel-matrix.js';
+import { leadsIntoUkraine, soonerWithoutTotal, type TravelMatrixOutput } from '../../../models/travel-matrix.js';
 import { routerForType } from '../../live/routing.js';
 import { arrivalWaits } from '../forecast/arrival-waits.js';
 import type { WorkerContext } from '../../worker/context.js';
@@ -99,10 +99,7 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
  * (a driver at Chop, a minute from its crossing, whose queue no source gives, sees Polish crossings first).
  */
 function unrankedNote(results: readonly Result[], shown: readonly Result[]): string | undefined {
-  const open = results.filter((r) => r.status === 'open' && r.drive_minutes !== null);
-  const best = open.find((r) => r.total_minutes !== null);
-  const sooner = open.filter((r) => r.total_minutes === null && (!best || r.drive_minutes! < best.total_minutes!))
-    .sort((a, b) => a.drive_minutes! - b.drive_minutes!);
+  const { best, sooner } = soonerWithoutTotal(results);
   if (sooner.length === 0) return undefined;
   if (!best) return 'No total is known for any open crossing here (a queue on the way is unknown): they are listed by drive time.';
   const named = sooner.slice(0, 3).map((r) => `${r.checkpoint_name} (${r.ppid}, ${r.drive_minutes} min drive)`).join(', ');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { inUkraine, ukraineBorderRing } from '../../../data/geo/ukraine-border.js';
+import { bySideOfUkraine, inUkraine, ukraineBorderRing } from '../../../data/geo/ukraine-border.js';
 import { distanceToGeometryKm } from '../../../engine/spatial.js';
 
 const ukraineBorderKm = (lat: number, lon: number) => distanceToGeometryKm(lat, lon, ukraineBorderRing()).km;
@@ -18,5 +18,12 @@ describe("Ukraine's border", () => {
     assert.ok(Math.abs(ukraineBorderKm(49.84, 24.03) - 57) < 2, 'Lviv is about 57 km from Poland');
     assert.ok(ukraineBorderKm(48.4087, 22.1756) < 1, 'Zahony is at the border');
     assert.ok(ukraineBorderKm(52.52, 13.405) > 600, 'Berlin is not');
+  });
+
+  it('corrects a coarser lookup by the border: Ukraine inside it, never Ukraine outside it', () => {
+    const saysUkraine = bySideOfUkraine(() => 'UA');
+    const saysPoland = bySideOfUkraine(() => 'PL');
+    assert.deepEqual([saysPoland(49.8, 23.03), saysUkraine(49.8, 23.03)], ['UA', 'UA'], 'Shehyni');
+    assert.deepEqual([saysUkraine(49.805, 22.93), saysPoland(49.805, 22.93)], [null, 'PL'], 'Medyka');
   });
 });

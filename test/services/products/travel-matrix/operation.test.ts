@@ -129,8 +129,10 @@ describe('travel-matrix', () => {
     const whole = (await shared.get('origin_lat=48.43&origin_lon=22.2')).body.data;
     assert.match(whole.note, /\(id_1314, 1 min drive\).*; they are listed after the ranked ones\.$/, 'without a limit they are listed');
     assert.equal(shehyni.data.note, undefined, 'at Shehyni the first ranked is the nearest');
-    // At sea beyond Ukraine's territorial waters, off Odesa, where no outline holds the point: the nearest city's.
-    assert.equal((await at('origin_lat=46.2&origin_lon=31.2')).data.origin.country, 'UA');
+    // At sea beyond Ukraine's territorial waters, off Odesa (the nearest city is Odesa): outside Ukraine, never taken as in it.
+    const sea = await at('origin_lat=46.2&origin_lon=31.2');
+    assert.notEqual(sea.data.origin.country, 'UA');
+    assert.equal(sea.meta.direction, 'into_ukraine');
     // A country given that puts the point on the other side is refused; within 0.5 km of the border it is taken.
     const lviv = await shared.get('origin_lat=49.84&origin_lon=24.03&origin_country=PL');
     assert.deepEqual([lviv.status, lviv.body.error.reason], [400, 'conflicting_parameters']);
