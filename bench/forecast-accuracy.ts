@@ -17,7 +17,9 @@
  *    over the same months (every weekday alike: Thursday 00:00 starts a calm stretch of this queue's
  *    week, so the Thursday set reads the short-range bands' coverage high).
  *
- * `npm run bench:forecast -- yahodyn` (or `pl-ua`, `peace-arch`, several at once) runs only those parts.
+ * 4. Held-out eCherha truck series (BENCH_ECHERHA_HELDOUT): the same as 3 on series no setting was chosen on.
+ *
+ * `npm run bench:forecast -- yahodyn` (or `pl-ua`, `peace-arch`, `heldout`, several at once) runs only those parts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { echerhaQuirk } from '../data/importers/echerha.js';
@@ -45,7 +47,7 @@ import type { Scorecard } from '../engine/forecast/metrics.js';
 import { hourlySeries, localInstant, readSeriesCsv } from '../services/backtest/series-csv.js';
 
 const out = processIo.out;
-const PARTS = ['pl-ua', 'peace-arch', 'yahodyn'] as const;
+const PARTS = ['pl-ua', 'peace-arch', 'yahodyn', 'heldout'] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length) {
@@ -123,28 +125,30 @@ if (!runs('peace-arch')) {
   }
 }
 
-// 3. Yahodyn, the development set for multi-day queues.
-if (!runs('yahodyn')) {
-  // not asked for
-} else if (!existsSync(YAHODYN)) {
+// 3. eCherha truck waits: Yahodyn, the development set for multi-day queues, and any held-out series given.
+/**
+ * One eCherha truck-wait series (checkpoint_time UTC, wait_time s, vehicles_in_queue), its quirks rejected
+ * by the importer's own rule: weekly origins from Thursday 2024-05-30 00:00 UTC (28) and origins every
+ * other day to 2024-12-05 (95), with a bootstrap over each set's origins.
+ */
+function echerhaSet(file: string, title: string, holidays: string[]) {
   out('');
-  out(`Yahodyn development set: ${YAHODYN} is absent; that part is skipped.`);
-} else {
-  out('');
-  const [header, ...lines] = readFileSync(YAHODYN, 'utf8').trim().split('\n');
+  const [header, ...lines] = readFileSync(file, 'utf8').trim().split(/\r?\n/);
   const kept = lines.filter((line) => {
     const [, wait, vehicles] = line.split(',');
     return echerhaQuirk(wait === '' ? null : Number(wait), vehicles === '' ? null : Number(vehicles)) === null;
   });
-  const clean = join(mkdtempSync(join(tmpdir(), 'bdds-bench-')), 'yahodyn.csv');
+  const dir = mkdtempSync(join(tmpdir(), 'bdds-bench-'));
+  const clean = join(dir, 'echerha.csv');
   writeFileSync(clean, [header, ...kept].join('\n'));
   const read = readSeriesCsv([clean], 'checkpoint_time', 'wait_time', 'UTC');
+  rmSync(dir, { recursive: true, force: true });
   const series = hourlySeries(read)!;
-  const calendar = hourCalendar(series.startS, series.values.length + 168, 'UTC', ['UA', 'PL']);
+  const calendar = hourCalendar(series.startS, series.values.length + 168, 'UTC', holidays);
   const originsFrom = (count: number, everyDays: number) =>
     Array.from({ length: count }, (_, k) => (Date.parse('2024-05-30T00:00:00Z') / 1000 + k * everyDays * 86_400 - series.startS) / 3600);
-  out(`eCherha truck wait at Yahodyn-Dorohusk 2024 (development set for multi-day queues, seconds): ${lines.length} rows, ` +
-    `${lines.length - kept.length} rejected as the feed's quirks; holidays UA and PL; 168 h from each origin, fitted on all history before it`);
+  out(`${title}: ${lines.length} rows, ${lines.length - kept.length} rejected as the feed's quirks; holidays ${holidays.join(' and ')}; ` +
+    '168 h from each origin, fitted on all history before it');
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const noise = (card: Scorecard) => {
     const b = bootstrapOrigins(card);
@@ -161,5 +165,29 @@ if (!runs('yahodyn')) {
     printOriginRmse(card, 168, { out });
     printBands(bandFigures([card.metrics()]), { out });
     noise(card);
+  }
+}
+
+if (!runs('yahodyn')) {
+  // not asked for
+} else if (!existsSync(YAHODYN)) {
+  out('');
+  out(`Yahodyn development set: ${YAHODYN} is absent; that part is skipped.`);
+} else {
+  echerhaSet(YAHODYN, 'eCherha truck wait at Yahodyn-Dorohusk 2024 (development set for multi-day queues, seconds)', ['UA', 'PL']);
+}
+
+// 4. Held-out eCherha truck series (no setting of the model was chosen on them): BENCH_ECHERHA_HELDOUT lists
+// files as path=HOLIDAYS (comma-separated; HOLIDAYS like UA+HU), e.g. a crossing's 2024 file from the
+// public echerha-dataset recording (the same columns as Yahodyn's).
+if (runs('heldout')) {
+  for (const entry of (process.env.BENCH_ECHERHA_HELDOUT ?? '').split(',').filter(Boolean)) {
+    const [file, holidays = 'UA'] = entry.split('=');
+    if (!existsSync(file!)) {
+      out('');
+      out(`held-out series ${file} is absent; skipped.`);
+      continue;
+    }
+    echerhaSet(file!, `eCherha truck wait, held-out: ${file!.split('/').pop()} (seconds)`, holidays.split('+'));
   }
 }
