@@ -1,13 +1,15 @@
 /**
- * Ranking of alternative crossings: extra driving (the road distance between the crossings where the
- * caller knows it, else the great-circle distance times a detour factor, at a vehicle's average speed)
- * plus the difference in expected wait.
+ * Ranking of alternative crossings: extra driving (the route between the crossings where the caller knows
+ * it, with its drive time as travel-matrix gives it; else the great-circle distance times a detour factor at
+ * the vehicle type's average speed, travel-matrix's too) plus the difference in expected wait. One drive
+ * time for one road: alternatives drove at 60/55/50 km/h where travel-matrix drove the same roads at
+ * 75/65/60, so the two products gave the same detour different times.
  */
+import { haversineKm } from '../models/geo.js';
+import { MATRIX_SPEED_KMH } from './routing/matrix.js';
 
 /** Road distance is on average about 1.3 x the great-circle distance on the regional network. */
 export const DETOUR_FACTOR = 1.3;
-/** Average speeds (km/h) on the regional roads between neighbouring crossings. */
-export const SPEED_KMH: Record<number, number> = { 4: 60, 5: 60, 6: 50, 7: 5, 8: 55, 9: 50 };
 
 export interface Place {
   ppid: string;
@@ -16,6 +18,8 @@ export interface Place {
   waitMin: number | null;
   /** Road distance from the current crossing, when a route is known. */
   roadKm?: number | null;
+  /** The route's drive time (minutes), when a route is known: the router's, at its roads' speeds or the vehicle's average. */
+  roadMin?: number | null;
 }
 
 export interface Ranked {
@@ -29,8 +33,6 @@ export interface Ranked {
   is_better: boolean;
 }
 
-import { haversineKm } from '../models/geo.js';
-
 /** The wait at a candidate for a driver arriving after `driveMin` minutes, and what it rests on. */
 export type WaitOnArrival = (ppid: string, driveMin: number) => { minutes: number | null; basis: 'forecast' | 'current' | null };
 
@@ -39,10 +41,11 @@ export type WaitOnArrival = (ppid: string, driveMin: number) => { minutes: numbe
  * best first; candidates whose total is unknown (a wait missing on either side) follow, nearest first.
  */
 export function rankAlternatives(here: Place, candidates: readonly Place[], crossingType: number, waitOnArrival?: WaitOnArrival): Ranked[] {
-  const speed = SPEED_KMH[crossingType] ?? 50;
+  const speed = MATRIX_SPEED_KMH[crossingType] ?? 60;
   const ranked = candidates.map((c) => {
-    const distance = c.roadKm ?? haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
-    const drive = Math.round((distance / speed) * 60);
+    const routed = c.roadKm != null && c.roadMin != null;
+    const distance = routed ? c.roadKm! : haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
+    const drive = routed ? Math.round(c.roadMin!) : Math.round((distance / speed) * 60);
     const there = waitOnArrival ? waitOnArrival(c.ppid, drive) : { minutes: c.waitMin, basis: c.waitMin === null ? null : 'current' as const };
     const total = here.waitMin === null || there.minutes === null ? null : drive + there.minutes - here.waitMin;
     return { ppid: c.ppid, distance_km: Math.round(distance * 10) / 10, drive_delta_min: drive, wait_at_arrival_min: there.minutes,

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { rankAlternatives } from '../../engine/alternatives.js';
 import { computeDayStats } from '../../engine/day-stats.js';
 import { resampleHourly } from '../../engine/resample.js';
 
@@ -85,30 +84,5 @@ describe('day-stats windows that do not overlap', () => {
     const one = computeDayStats({ values: Float64Array.from([5, 6, 7]), cells: Int32Array.from([30, 31, 32]) });
     assert.deepEqual(one.best_slots, [{ dow: 1, hour: 6, v: 5.5 }], 'the window at 07 shares 07 with it');
     assert.deepEqual(one.worst_slots, [{ dow: 1, hour: 7, v: 6.5 }]);
-  });
-});
-
-describe('alternatives ranking', () => {
-  // Three crossings on one border, 0.5 degrees of longitude apart (about 36 km at 50 N).
-  const here = { ppid: 'a', lat: 50, lon: 23, waitMin: 300 };
-  it('ranks by extra driving plus the difference in wait; unknown waits last', () => {
-    const ranked = rankAlternatives(here, [
-      { ppid: 'far-fast', lat: 50, lon: 24, waitMin: 0 },
-      { ppid: 'near-slow', lat: 50, lon: 23.5, waitMin: 400 },
-      { ppid: 'near-fast', lat: 50, lon: 23.5, waitMin: 30 },
-      { ppid: 'unknown', lat: 50, lon: 23.2, waitMin: null },
-    ], 4);
-    // near-fast: 46 min more driving, 270 min less waiting (-224); far-fast: 93 more, 300 less (-207).
-    assert.deepEqual(ranked.map((r) => r.ppid), ['near-fast', 'far-fast', 'near-slow', 'unknown']);
-    const near = ranked.find((r) => r.ppid === 'near-fast')!;
-    assert.equal(near.distance_km, 46.5, '35.7 km great-circle x 1.3');
-    assert.equal(near.drive_delta_min, 46, '46.5 km at 60 km/h');
-    assert.equal(near.total_delta_min, 46 + 30 - 300);
-    assert.equal(near.is_better, true);
-    assert.equal(ranked.at(-1)!.total_delta_min, null);
-  });
-  it('uses the road distance where one is known', () => {
-    const [r] = rankAlternatives(here, [{ ppid: 'b', lat: 50, lon: 23.5, waitMin: 0, roadKm: 120 }], 9);
-    assert.deepEqual([r!.distance_km, r!.drive_delta_min], [120, 144]);
   });
 });

@@ -10,8 +10,9 @@ export const alternatives = defineOperation({
   description: 'Candidates: the other checkpoints with the same origin and destination serving the vehicle type (the ' +
     'ppid\'s, or `crossing_type`). The wait here is that of the same vehicle type and direction at this crossing ' +
     '(`compared_ppid`); without one, totals are null and `note` says why. Extra driving is the road distance between the crossings on the departure side ' +
-    '(the travel-matrix graph; great-circle x 1.3 where no route exists) at 60 km/h for cars, 55 for trucks under ' +
-    '7.5 t, 50 for trucks and buses; `total_delta_min` adds the difference in current wait (null when a wait is ' +
+    'and its drive time, both as travel-matrix gives them (its graph, at its roads\' speeds or the vehicle type\'s average: ' +
+    '75 km/h for cars, 65 for buses and trucks under 7.5 t, 60 for trucks); where no route exists, great-circle x 1.3 at ' +
+    'that average; `total_delta_min` adds the difference in current wait (null when a wait is ' +
     'unknown). `best` is the first with a negative total. Also: `checkpoint` (the one asked about: name, queue in `unit`, ' +
     '`source_url`), per row `diff` (its queue minus this one, in `unit`: vehicles where both are counted, else wait ' +
     'minutes) and `unit`, and `crossing_type_filter` (the `crossing_type` asked for, or null).',
