@@ -21,6 +21,16 @@ export const READINGS_PRODUCTS: ReadonlySet<string> = new Set([
   'queue', 'update-info', 'multi', 'border', 'stats', 'day-stats', 'forecast', 'alternatives', 'travel-matrix', 'queue-stream',
 ]);
 
+/**
+ * Products that answer partly from the queue readings, with what of theirs does: while the readings are
+ * unhealthy they are degraded for the same reason, the detail saying which answers it touches (the
+ * assistant's truck-ban, holiday and place answers are true whatever the readings; its queue, wait and
+ * forecast answers are the readings').
+ */
+export const PARTLY_READINGS_PRODUCTS: ReadonlyMap<string, string> = new Map([
+  ['assistant', 'its answers on queues, waits, forecasts and the fastest crossing (not those on truck bans, holidays or places)'],
+]);
+
 /** Older than this, the newest reading is stale: `is_realtime`'s bound (a reading `fresh` or `recent`). */
 export const STALE_AFTER_S = 3 * 3600;
 
@@ -64,5 +74,8 @@ export function productHealth(op: AnyOperation, deps: OperationDeps, readings: (
   if (empty !== null) return { reason: 'no_data', detail: empty };
   const stale = op.staleness?.(deps) ?? null;
   if (stale !== null) return { reason: 'stale_source', detail: stale };
-  return READINGS_PRODUCTS.has(op.slug) ? readings() : null;
+  if (READINGS_PRODUCTS.has(op.slug)) return readings();
+  const part = PARTLY_READINGS_PRODUCTS.get(op.slug);
+  const health = part === undefined ? null : readings();
+  return health && { reason: health.reason, detail: `${part}: ${health.detail}` };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createScheduler } from '../../../services/jobs/scheduler.js';
 import { runDayStats } from '../../../services/jobs/day-stats-job.js';
 import { runForecastModels } from '../../../services/jobs/forecast-job.js';
-import { READINGS_PRODUCTS, STALE_AFTER_S } from '../../../services/jobs/product-health.js';
+import { PARTLY_READINGS_PRODUCTS, READINGS_PRODUCTS, STALE_AFTER_S } from '../../../services/jobs/product-health.js';
 import { runStatusChecks } from '../../../services/jobs/status-check.js';
 import { parseGenericCsv } from '../../../data/importers/generic.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
@@ -79,6 +79,12 @@ describe('status job', () => {
         assert.match(p.detail, /^answers only from the recorded sample replayed to the present/);
         continue;
       }
+      if (op.slug === 'assistant') {
+        // Its queue answers are the replayed sample's: not online, and the detail says which answers.
+        assert.deepEqual([p.status, p.reason], ['degraded', 'replay_only'], op.slug);
+        assert.match(p.detail, /^its answers on queues, waits, forecasts and the fastest crossing \(not those on truck bans, holidays or places\): answers only from the recorded sample/);
+        continue;
+      }
       assert.ok((p.status === 'online' && p.reason === null) || (p.status === 'degraded' && p.reason === 'slow' && /^slow: answered in \d+ ms$/.test(p.detail)),
         `${op.slug}: ${p.status} ${p.reason} ${p.detail}`);
     }
@@ -91,7 +97,7 @@ describe('status job', () => {
     const NOW = Date.parse('2026-11-22T10:00:00.000Z');
     setNow(NOW);
     // The products asserted only: a round of every product's check costs seconds, and each is checked alike.
-    const asserted = operations.filter((op) => ['queue', 'update-info', 'border', 'multi', 'road-conditions'].includes(op.slug));
+    const asserted = operations.filter((op) => ['queue', 'update-info', 'border', 'multi', 'road-conditions', 'assistant'].includes(op.slug));
     const round = async () => {
       await runStatusChecks(asserted, deps);
       return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
@@ -111,6 +117,9 @@ describe('status job', () => {
     const current = await round();
     assert.deepEqual([current.queue!.status, current.queue!.reason], ['online', null], 'a current imported reading: online');
     assert.deepEqual([current['road-conditions']!.status, current['road-conditions']!.reason], ['degraded', 'no_data']);
+    assert.deepEqual([empty.assistant!.reason, stale.assistant!.reason, current.assistant!.reason], ['no_data', 'stale_source', null],
+      'the assistant follows the readings');
+    assert.equal(current.assistant!.status, 'online');
   });
 
   it('calls fuel and fuel-cities degraded (stale_source) while no price held is current, and online once one is', async (t) => {
@@ -138,7 +147,7 @@ describe('status job', () => {
 
   it('lists as readings products only registered products', () => {
     const slugs = new Set(operations.map((op) => op.slug));
-    for (const slug of READINGS_PRODUCTS) assert.ok(slugs.has(slug), slug);
+    for (const slug of [...READINGS_PRODUCTS, ...PARTLY_READINGS_PRODUCTS.keys()]) assert.ok(slugs.has(slug), slug);
   });
 
   it('never runs a check on request: status only reads what the job stored', async (t) => {
