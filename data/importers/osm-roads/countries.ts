@@ -41,3 +41,8 @@ export function outlineCountryAt(lat: number, lon: number): string | null {
   }
   return null;
 }
+
+/** Every ring (outer and holes) of a country's outline, [lon, lat]; none for a country it does not cover. */
+export function outlineRingsOf(iso2: string): Ring[] {
+  return load().filter((s) => s.iso2 === iso2).flatMap((s) => s.polygons.flat());
+}

@@ -1,6 +1,6 @@
 /** `travel-matrix`: from an origin, every relevant crossing with drive time, queue at arrival and total. */
 import { bySideOfUkraine, inUkraine, ukraineBorderRing } from '../../../data/geo/ukraine-border.js';
-import { outlineCountryAt } from '../../../data/importers/osm-roads/countries.js';
+import { outlineCountryAt, outlineRingsOf } from '../../../data/importers/osm-roads/countries.js';
 import { MONITORED_COUNTRY } from '../../../engine/routing/graph.js';
 import { distanceToGeometryKm } from '../../../engine/spatial.js';
 import { haversineKm } from '../../../models/geo.js';
@@ -15,6 +15,12 @@ export const MAX_ORIGIN_KM = 250;
 
 /** Within this of Ukraine's border an `origin_country` on the other side of it is taken as given (a GPS fix's error). */
 const BORDER_TOLERANCE_KM = 0.5;
+
+/**
+ * Outside Ukraine, a point deeper than this inside another country's map outline contradicts an
+ * `origin_country` naming a third (the outline is Natural Earth 1:50m rounded to 1 km; coasts count as its edge).
+ */
+const OUTLINE_TOLERANCE_KM = 5;
 
 /** The road-graph city nearest to a point (of a country that `keep` takes): its country and distance. */
 function nearestCity(deps: OperationDeps, lat: number, lon: number, keep: (country: string) => boolean = () => true): { country: string | null; km: number } {
@@ -37,7 +43,8 @@ const outlineSide = bySideOfUkraine(outlineCountryAt);
  * The origin's country: Ukraine or not by its border (data/geo/ukraine-border.ts), which decides the way the
  * trip crosses; outside it, the map outline's country, else (at sea, or where the outline still says Ukraine)
  * the nearest city's outside Ukraine. A country given is taken, unless it puts the point on the other side of
- * Ukraine's border (400).
+ * Ukraine's border (400), or the point lies more than OUTLINE_TOLERANCE_KM inside another country's outline (400:
+ * Berlin with IT was routed from Germany while the answer said Italy).
  */
 function originCountryOf(deps: OperationDeps, lat: number, lon: number, given: string | undefined): string | null {
   if (given !== undefined) {
@@ -47,6 +54,14 @@ function originCountryOf(deps: OperationDeps, lat: number, lon: number, given: s
       throw badRequest(`The origin (${lat}, ${lon}) is ${inside ? 'in' : 'outside'} Ukraine, ${km < 1 ? km.toFixed(2) : km.toFixed(1)} km from its border ` +
         `(more than ${BORDER_TOLERANCE_KM} km); origin_country ${given} puts it on the other side: give the country the point is in, or leave origin_country out.`,
       'conflicting_parameters');
+    }
+    const at = inside ? null : outlineCountryAt(lat, lon);
+    if (at !== null && at !== given && at !== MONITORED_COUNTRY) {
+      const depth = Math.min(...outlineRingsOf(at).map((ring) => distanceToGeometryKm(lat, lon, ring).km));
+      if (depth > OUTLINE_TOLERANCE_KM) {
+        throw badRequest(`The origin (${lat}, ${lon}) is in ${at}, ${depth.toFixed(0)} km inside its border by the map outline; origin_country ${given} ` +
+          'contradicts it: give the country the point is in, or leave origin_country out.', 'conflicting_parameters');
+      }
     }
     return given;
   }

@@ -206,6 +206,13 @@ describe('travel-matrix', () => {
       /^Parameter 'dest' 'DE' is not one of Ukraine and the neighbours/, 'a country, but not one the matrix ranks');
     assert.equal((await shared.get('origin_lat=50.06&origin_lon=19.94&dest=2')).body.error.reason, 'dest_unreachable');
     assert.equal((await shared.get('origin_lat=49.8&origin_lon=24&origin_country=Germany')).status, 400);
+    // Berlin is Germany's, 70 km inside it: Italy contradicts the point (it was echoed while the route started in Germany).
+    const berlinIt = await shared.get('origin_lat=52.52&origin_lon=13.405&origin_country=IT');
+    assert.deepEqual([berlinIt.status, berlinIt.body.error.reason], [400, 'conflicting_parameters']);
+    assert.match(berlinIt.body.error.message, /^The origin \(52\.52, 13\.405\) is in DE, \d+ km inside its border by the map outline; origin_country IT contradicts it/);
+    // Beside a border (Görlitz on the Neisse, a few hundred metres from Poland) the outline's kilometre is no evidence: taken as given.
+    assert.equal((await shared.get('origin_lat=51.153&origin_lon=14.99&origin_country=PL')).status, 200);
+    assert.equal((await shared.get('origin_lat=52.52&origin_lon=13.405&origin_country=DE')).status, 200);
     // Far from every city of the network (the Gulf of Guinea, the North Pole): refused, not routed from the nearest city.
     for (const far of ['origin_lat=0&origin_lon=0', 'origin_lat=90&origin_lon=180']) {
       const res = await shared.get(far);
