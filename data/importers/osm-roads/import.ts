@@ -10,7 +10,7 @@ import type { RoadGraphData } from '../../../models/engine-results.js';
 import { saveRoadGraph } from '../../road-graph/road-graph-repo.js';
 import type { Db } from '../../store.js';
 import { buildOsmRoadGraph } from './build.js';
-import { outlineCountryAt } from './countries.js';
+import { nodeCountryAt } from './node-country.js';
 import { readOsmRoads } from './read.js';
 
 export interface OsmRoadsSummary {
@@ -28,7 +28,7 @@ async function sha256(path: string): Promise<string> {
 }
 
 /** Reads and builds the network of an extract (nothing stored yet). */
-export async function readOsmRoadGraph(path: string, countryAt = outlineCountryAt): Promise<{ graph: RoadGraphData; summary: OsmRoadsSummary }> {
+export async function readOsmRoadGraph(path: string, countryAt = nodeCountryAt): Promise<{ graph: RoadGraphData; summary: OsmRoadsSummary }> {
   const [osm, digest] = await Promise.all([readOsmRoads(path), sha256(path)]);
   const built = buildOsmRoadGraph(osm, countryAt, '');
   if (built.edges.length === 0) throw new Error(`${path}: no road of the routing classes (motorway to tertiary and their links)`);

@@ -37,3 +37,10 @@ export function kmToCountry(lat: number, lon: number, country: string, maxKm: nu
   const [id] = around(index, lon, lat, 1, maxKm, (i: number) => places[i]!.country === country) as number[];
   return id === undefined ? null : distance(lon, lat, places[id]!.lon, places[id]!.lat);
 }
+
+/** The country of the nearest GeoNames place within 60 km that is not `except`'s, else null. */
+export function countryAtExcept(lat: number, lon: number, except: string): string | null {
+  const { index, places } = load();
+  const [id] = around(index, lon, lat, 1, MAX_KM, (i: number) => places[i]!.country !== except) as number[];
+  return id === undefined ? null : places[id]!.country;
+}

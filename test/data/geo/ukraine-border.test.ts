@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bySideOfUkraine, inUkraine, ukraineBorderRing } from '../../../data/geo/ukraine-border.js';
 import { distanceToGeometryKm } from '../../../engine/spatial.js';
+import { insideRing } from '../../../models/geo.js';
+import { mulberry32 } from '../../helpers/seeded-random.js';
 
 const ukraineBorderKm = (lat: number, lon: number) => distanceToGeometryKm(lat, lon, ukraineBorderRing()).km;
 
@@ -25,5 +27,21 @@ describe("Ukraine's border", () => {
     const saysPoland = bySideOfUkraine(() => 'PL');
     assert.deepEqual([saysPoland(49.8, 23.03), saysUkraine(49.8, 23.03)], ['UA', 'UA'], 'Shehyni');
     assert.deepEqual([saysUkraine(49.805, 22.93), saysPoland(49.805, 22.93)], [null, 'PL'], 'Medyka');
+  });
+  it('answers as a ray cast over the whole border does, everywhere: at random points and metres either side of its vertices', () => {
+    // inUkraine answers a cell the border does not cross from the cell's first point: checked against the plain cast.
+    const ring = ukraineBorderRing();
+    const u = mulberry32(11);
+    for (let i = 0; i < 1_500; i++) {
+      const lat = 43.5 + u() * 9.5;
+      const lon = 21.5 + u() * 19.5;
+      assert.equal(inUkraine(lat, lon), insideRing(ring, lon, lat), `${lat},${lon}`);
+    }
+    for (let i = 0; i < ring.length; i += 191) {
+      const [lon, lat] = ring[i]!;
+      for (const [dlon, dlat] of [[2e-4, 0], [-2e-4, 0], [0, 2e-4], [0, -2e-4]] as const) {
+        assert.equal(inUkraine(lat + dlat, lon + dlon), insideRing(ring, lon + dlon, lat + dlat), `${lat + dlat},${lon + dlon}`);
+      }
+    }
   });
 });
