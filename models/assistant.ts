@@ -145,6 +145,11 @@ export const Lexicon = z.object({
   fuels: z.partialRecord(z.enum(ASSISTANT_FUELS), Patterns).default({}),
   /** Words of an alert's threshold: "under"/"over" before the number, the units of hours and minutes after it. */
   thresholds: z.object({ below: Patterns, above: Patterns, hours: Patterns, minutes: Patterns }).partial().default({}),
+  /**
+   * Words that ask how long the wait is (`how long`, `wait*`, `czeka*`): such a question is answered from a
+   * series that gives the wait in minutes where the crossing holds one, not from a count of vehicles.
+   */
+  wait: Patterns,
   /** Words that are never a checkpoint name on their own (`велика`, `bila`, `mali`). */
   stopwords: Patterns,
   /** Inflection endings taken off a word (`ях`) or replaced (`ях>і`) before it is looked up as a checkpoint or place name. */
@@ -162,7 +167,8 @@ const T = z.string().min(1).refine((s) => !/\p{Nd}/u.test(s), { message: 'a temp
 export const TEMPLATE_KEYS = [
   'checkpoint', 'queue', 'wait', 'as_of', 'no_reading', 'replay_note',
   'week_intro', 'quietest', 'busiest', 'vehicles_value', 'no_week',
-  'forecast_intro', 'forecast_at', 'forecast_span', 'forecast_low', 'forecast_high', 'no_forecast',
+  'forecast_intro', 'forecast_at', 'forecast_at_plain', 'forecast_span', 'forecast_span_vehicles', 'forecast_low', 'forecast_high', 'no_forecast',
+  'wait_direction', 'count_not_wait',
   'alt_intro', 'alt_line', 'alt_gain', 'alt_loss', 'alt_none',
   'fuel_intro', 'fuel_none', 'fuel_need_country',
   'bans_intro', 'ban_line', 'ban_weight', 'bans_none', 'bans_not_covered', 'bans_active',

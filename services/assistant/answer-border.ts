@@ -13,7 +13,7 @@ import { COUNTRY_ISO2, countryCodeOf } from '../../models/codes.js';
 import { border } from '../products/border.js';
 import type { AnswerContext } from './context.js';
 import { weekOf, valueText, type HourCell } from './answer-forecast.js';
-import { forecastOf, hoursOf, measure, modelsPending, stepsAsked, weekCells, type Measure, type Step } from './forecast-steps.js';
+import { forecastOf, hoursOf, modelsPending, stepsAsked, waitMeasures, weekCells } from './forecast-steps.js';
 import { instantOfLocal, readingText, zonedHour } from './reading.js';
 import { todayIn } from './understand.js';
 
@@ -49,15 +49,6 @@ function sidesOf(ctx: AnswerContext, type: number): [number, number | 'all'][] {
 const NAMED = 5;
 
 const nullsLast = (a: number | null, b: number | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b);
-
-/**
- * The forecast hours of a crossing as they are ranked: its wait where the forecast gives one for every
- * hour asked, else what `measure` shows (the queue where the source counts vehicles).
- */
-function rankedMeasures(steps: readonly Step[]): Measure[] {
-  const waits = steps.every((step) => step.wait_min !== undefined && step.wait_min !== null);
-  return steps.map((step) => (waits ? { v: step.wait_min!, lo: null, hi: null, unit: 'minutes' } : measure(step)));
-}
 
 export async function answerBestCrossing(ctx: AnswerContext): Promise<void> {
   const { c, u, templates } = ctx;
@@ -111,7 +102,8 @@ export async function answerBestCrossing(ctx: AnswerContext): Promise<void> {
   for (const r of rows) {
     const held = await forecastOf(ctx, r.ppid);
     const steps = held ? stepsAsked(held.steps, when, zoneOf(r.ppid)) : [];
-    const measures = rankedMeasures(steps);
+    // Ranked by the wait where the forecast gives one for every hour asked, else the queue.
+    const measures = waitMeasures(steps);
     const cells = steps.map((step, i) => ({ hour: localParts(step.time, zoneOf(r.ppid)).hour, at: new Date(step.time * 1000), m: measures[i]! }));
     if (held && cells.length > 0) ranked.push({ r, cells, product: 'forecast', asOf: held.asOf });
   }

@@ -13,6 +13,7 @@ import { tradingSundays } from '../products/trading-sundays.js';
 import { truckBans } from '../products/truck-bans.js';
 import type { AnswerContext } from './context.js';
 import { latestKnown } from './reading.js';
+import { DEFAULT_ZONE, todayIn } from './understand.js';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +22,12 @@ function neighbourAt(ctx: AnswerContext): string | undefined {
   const checkpoint = ctx.u.entities.checkpoint;
   const row = checkpoint ? ctx.deps.repos.directory.atLocation(checkpoint.location_id)[0] : undefined;
   return row ? neighbourIso(row) : undefined;
+}
+
+/** The zone the question's day was read in: the crossing named's, else Kyiv's (as `understand` reads it). */
+function understoodZone(ctx: AnswerContext): string {
+  const checkpoint = ctx.u.entities.checkpoint;
+  return (checkpoint ? ctx.deps.repos.directory.atLocation(checkpoint.location_id)[0]?.timezone : undefined) ?? DEFAULT_ZONE;
 }
 
 export async function answerFuel(ctx: AnswerContext): Promise<void> {
@@ -65,6 +72,7 @@ export async function answerTruckBans(ctx: AnswerContext): Promise<void> {
     active_now: { country_code: string }[] }>(truckBans, { country: countries.join(','), ...(e.when?.date ? { date: e.when.date } : {}) });
   const b = got.data;
   const s = c.source('truck-bans', ctx.nowIso);
+  const asksToday = !e.when?.date || e.when.date === todayIn(ctx.now, understoodZone(ctx));
   for (const cov of b.countries) {
     const name = ctx.countryLabel(cov.country_code);
     if (!cov.covered || !cov.date_from || !cov.date_to) {
@@ -85,7 +93,8 @@ export async function answerTruckBans(ctx: AnswerContext): Promise<void> {
       });
       return x.min_weight_tons === null ? l : `${l}, ${c.fill('ban_weight', { weight: c.quantity(`${at}.min_weight_tons`, x.min_weight_tons, 't', s) })}`;
     });
-    const active = b.active_now.some((x) => x.country_code === cov.country_code) ? ` ${c.fill('bans_active')}` : '';
+    // "In force right now" is today's state: said only of a question about today (or no day), never of another day's bans.
+    const active = asksToday && b.active_now.some((x) => x.country_code === cov.country_code) ? ` ${c.fill('bans_active')}` : '';
     ctx.sentences.push(`${c.fill('bans_intro', range)} ${lines.join('; ')}.${active}`);
   }
 }

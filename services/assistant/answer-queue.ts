@@ -3,7 +3,8 @@ import { queue } from '../products/queue.js';
 import type { AnswerContext } from './context.js';
 import { readingText } from './reading.js';
 
-interface Snapshot {
+/** The `queue` product's snapshot section, as the answers read it. */
+export interface Snapshot {
   queue_now: number | null;
   wait_min: number | null;
   updated_at: string;

@@ -34,6 +34,16 @@ export const measure = (step: Step): Measure => step.avg_cars !== null
   ? { v: step.avg_cars, lo: step.lower_bound, hi: step.upper_bound, unit: 'vehicles' }
   : { v: step.wait_min ?? null, lo: step.lower_bound, hi: step.upper_bound, unit: 'minutes' };
 
+/**
+ * The values of the hours asked as a question about the wait reads them (and a ranking of crossings by it): the
+ * wait where the forecast gives one for every hour, else what `measure` shows. A wait forecast beside a queue
+ * carries no bounds of its own (the step's are the queue's).
+ */
+export function waitMeasures(steps: readonly Step[]): Measure[] {
+  const waits = steps.every((step) => step.wait_min !== undefined && step.wait_min !== null);
+  return steps.map((step) => (waits && step.avg_cars !== null ? { v: step.wait_min!, lo: null, hi: null, unit: 'minutes' } : measure(step)));
+}
+
 /** The local hours asked (one, a part of the day, or null for all). */
 export const hoursOf = (when: AssistantWhen | null): number[] | null =>
   when?.hour !== null && when?.hour !== undefined ? [when.hour] : when?.part ? PART_HOURS[when.part] : null;

@@ -20,7 +20,7 @@ export const KNOWN_COUNTRIES = [...new Set([...Object.values(COUNTRY_ISO2),
 export interface Pattern {
   lang: Lang;
   /** `intent:queue_now`, `vehicle:9`, `country:PL`, `day:1`, `weekday:3`, `weekend`, `now`, `part:morning`, `fuel:diesel`,
-   * `to`, `from`, `hour_before`, `hour_after`, `month:12`, `below`, `above`, `unit:hours`, `unit:minutes`. */
+   * `to`, `from`, `hour_before`, `hour_after`, `month:12`, `below`, `above`, `unit:hours`, `unit:minutes`, `wait`. */
   slot: string;
   words: PatternWord[];
   /** Patterns from Intl (country and month names) count less than a lexicon's own words. */
@@ -120,6 +120,7 @@ function lexiconPatterns(lex: Lexicon): Pattern[] {
   add('above', lex.thresholds.above);
   add('unit:hours', lex.thresholds.hours);
   add('unit:minutes', lex.thresholds.minutes);
+  add('wait', lex.wait);
   return out;
 }
 

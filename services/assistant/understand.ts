@@ -44,6 +44,8 @@ export interface Understanding {
   entities: AssistantEntities;
   /** The question asks about the present ("now", "currently"). */
   asksNow: boolean;
+  /** The question asks how long the wait is ("how long will I wait"): answered in minutes where a series of the crossing gives them. */
+  asksWait: boolean;
   /** The checkpoint came from the `ppid` parameter, not from the question. */
   checkpointFromContext: boolean;
   /** The `ppid` a client gave as context, when it names a checkpoint. */
@@ -58,6 +60,14 @@ const PRIORITY: Intent[] = ['alerts', 'truck_bans', 'trading_sundays', 'fuel_pri
 
 const ALERT_SUBJECTS: readonly Intent[] = ['queue_now', 'forecast', 'best_time', 'best_crossing', 'alternatives'];
 const THRESHOLD_SLOTS = /^(below|above|unit:)/;
+/**
+ * Words that only say what a question asks of its answer (the wait): they neither tell the language nor keep a
+ * word from being read as a name, so the understanding is what it was without them.
+ */
+const ASIDE_SLOTS = /^wait$/;
+
+/** Intents whose question, asked "from" a town, is about a trip that starts there (which crossing is fastest from it, how long the drive). */
+const TRIP_INTENTS: readonly Intent[] = ['best_crossing', 'travel_time'];
 
 /** Intents that, asked of no crossing in particular but of a border, are asked of every crossing on it. */
 const BORDER_WIDE: readonly Intent[] = ['alternatives', 'queue_now', 'forecast'];
@@ -192,6 +202,18 @@ function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: Readon
   return null;
 }
 
+/**
+ * A crossing's name read where a trip starts: right after a "from" word, in a question that asks which crossing
+ * is fastest or how long the drive is, and a town of that name is known ("which crossing is fastest from
+ * Uzhhorod" starts in the town, not at Uzhhorod-Vyšné Nemecké). Elsewhere ("the queue at Uzhhorod") it is the crossing.
+ */
+function startsTrip(named: { from: number }, tokens: readonly Token[], hits: readonly Hit[], taken: ReadonlySet<number>, suffixes: readonly string[],
+  places: ReadonlyMap<string, string>, lang: Lang | null): boolean {
+  if (!hits.some((h) => TRIP_INTENTS.some((i) => h.pattern.slot === `intent:${i}`))) return false;
+  const place = findPlace(tokens, hits, taken, suffixes, places, lang);
+  return place !== null && place.afterFrom && place.at === named.from;
+}
+
 export interface UnderstandOptions {
   directory: DirectoryLookup;
   now: Date;
@@ -211,7 +233,7 @@ export async function understand(question: string, options: UnderstandOptions): 
   const perLang = new Map<Lang, Set<number>>();
   for (const h of hits) {
     // Short words of thresholds (`az`, `pod`, `alla`) are common words of other languages: they say nothing of the language.
-    if (h.pattern.generated || !h.exact || THRESHOLD_SLOTS.test(h.pattern.slot)) continue;
+    if (h.pattern.generated || !h.exact || THRESHOLD_SLOTS.test(h.pattern.slot) || ASIDE_SLOTS.test(h.pattern.slot)) continue;
     const set = perLang.get(h.pattern.lang) ?? new Set<number>();
     for (let k = 0; k < h.len; k++) set.add(h.at + k);
     perLang.set(h.pattern.lang, set);
@@ -223,6 +245,7 @@ export async function understand(question: string, options: UnderstandOptions): 
   const taken = new Set<number>();
   const number = (t: number) => /^\d{1,2}$/.test(tokens[t]?.w ?? '');
   for (const h of hits) {
+    if (ASIDE_SLOTS.test(h.pattern.slot)) continue;
     if (h.pattern.slot.startsWith('month:') && !number(h.at - 1) && !number(h.at + h.len)) continue;
     for (let k = 0; k < h.len; k++) taken.add(h.at + k);
   }
@@ -237,7 +260,8 @@ export async function understand(question: string, options: UnderstandOptions): 
   const spellings = detectedLang ? ofLangs((l) => (l === detectedLang ? data.lexicons.get(l)?.name_spellings ?? [] : [])) : [];
   const cache = new Map<string, NameMatch[]>();
   const cached: DirectoryLookup = { ...dir, search: (q) => cache.get(q) ?? (cache.set(q, dir.search(q)), cache.get(q)!) };
-  const found = findCheckpoint(tokens, taken, cached, suffixes, data.stopwords, data.places, spellings);
+  const named = findCheckpoint(tokens, taken, cached, suffixes, data.stopwords, data.places, spellings);
+  const found = named && startsTrip(named, tokens, hits, taken, suffixes, data.places, detectedLang) ? null : named;
   const nameTokens = new Set<number>();
   if (found) for (let k = 0; k < found.len; k++) nameTokens.add(found.from + k);
   let checkpointFromContext = false;
@@ -292,6 +316,7 @@ export async function understand(question: string, options: UnderstandOptions): 
 
   const when = parseWhen(question, tokens, hits, { now: options.now, zone, lang: detectedLang, nameTokens });
   const asksNow = slotHits('now').length > 0;
+  const asksWait = slotHits('wait').length > 0;
 
   const placeTaken = new Set([...taken, ...nameTokens]);
   for (const h of countryHits) for (let k = 0; k < h.len; k++) placeTaken.add(h.at + k);
@@ -332,7 +357,7 @@ export async function understand(question: string, options: UnderstandOptions): 
     location_id: location, name: dir.name(location, options.lang ?? detectedLang ?? 'en'), matched: found ? found.matched : null,
   };
   return {
-    detectedLang, intent, scores, asksNow, checkpointFromContext, contextPpid: context ? context.ppid : null,
+    detectedLang, intent, scores, asksNow, asksWait, checkpointFromContext, contextPpid: context ? context.ppid : null,
     // An alert's "under 3 hours" is no time of day.
     entities: { checkpoint, countries, direction, vehicle, when: intent === 'alerts' ? null : when, place, fuel, threshold },
   };

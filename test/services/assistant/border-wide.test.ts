@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { ungroundedNumbers } from '../../../engine/assistant/compose.js';
 import { localParts } from '../../../engine/local-time.js';
 import { addDays } from '../../../engine/calendar.js';
+import { askAssistant } from '../../helpers/ask.js';
 import { appWithKey } from '../../helpers/deps.js';
 
 type Built = Awaited<ReturnType<typeof appWithKey>>;
@@ -35,11 +36,8 @@ interface Source { product: string; ppid?: string; as_of: string }
 describe('assistant: which crossing, now and later', () => {
   const cleanups: (() => unknown)[] = [];
   let built: Built;
-  const ask = async (q: string, lang = 'en') => {
-    const { status, body } = await built.get(`assistant?q=${encodeURIComponent(q)}&lang=${lang}`);
-    assert.equal(status, 200, JSON.stringify(body.error));
-    return body.data as { intent: string; grounded: boolean; answer_text: string; figures: Figure[]; sources: Source[]; entities: { place: { lat: number; lon: number } | null } };
-  };
+  const ask = (q: string, lang = 'en') => askAssistant<{ intent: string; grounded: boolean; answer_text: string; figures: Figure[]; sources: Source[];
+    entities: { place: { name: string; lat: number; lon: number } | null } }>(built, q, lang);
   const names = (lang: string) => built.deps.repos.directory.all().map((c) => built.deps.repos.directory.name(c.location_id, lang));
 
   before(async () => {
@@ -193,6 +191,20 @@ describe('assistant: which crossing, now and later', () => {
     const d = await ask('Fastest crossing from Chernivtsi?');
     assert.equal(d.intent, 'travel_time');
     assert.match(d.answer_text, /Porubne-Siret: 37 min driving \(no queue data held\)/, d.answer_text);
+  });
+
+  it('from a town a crossing is named after (Uzhhorod), ranks the crossings from the town, as from any other', async () => {
+    for (const [q, lang] of [['Which crossing is fastest from Uzhhorod?', 'en'], ['Które przejście jest najszybsze z Użhorodu?', 'pl'], ['Який пункт найшвидший від Ужгорода?', 'uk']]) {
+      const d = await ask(q!, lang);
+      assert.equal(d.intent, 'travel_time', `${q}: ${d.answer_text}`);
+      assert.deepEqual(d.sources.map((s) => s.product), ['travel-matrix'], q);
+      // The same ranking the matrix gives from the town: the fastest known total named first.
+      type Row = { checkpoint_name: string; drive_minutes: number | null; total_minutes: number | null; queue_minutes_at_arrival: number | null };
+      const matrix = (await built.get(`travel-matrix?origin_lat=${d.entities.place!.lat}&origin_lon=${d.entities.place!.lon}&type=4&lang=${lang}`)).body.data as { results: Row[] };
+      const fastest = matrix.results.find((r) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null && r.drive_minutes !== null)!;
+      assert.ok(d.answer_text.includes(`: ${fastest.checkpoint_name}: `), `${fastest.checkpoint_name} first in: ${d.answer_text}`);
+      assert.deepEqual(ungroundedNumbers(d.answer_text, d.figures, [...names(lang!), d.entities.place!.name]), [], d.answer_text);
+    }
   });
 
   it('from a town in Ukraine to a neighbour the question names, ranks the crossings into that neighbour only', async () => {

@@ -19,6 +19,25 @@ describe('assistant: towns by any name', () => {
     assert.equal((await place('який пункт найшвидший з Києва до Польщі'))?.name, 'Kyiv');
   });
 
+  it('reads a town a crossing is named after, "from" it in a question of which crossing is fastest, as where the trip starts', async () => {
+    const ask = (q: string) => understand(q, { directory: bundled.directory, now: new Date(FIXED_NOW) });
+    const uzhhorod = bundled.directory.search('Uzhhorod')[0]!.location_id;
+    for (const q of ['Which crossing is fastest from Uzhhorod?', 'Które przejście jest najszybsze z Użhorodu?', 'Який пункт найшвидший з Ужгорода?',
+      'Який пункт найшвидший від Ужгорода?', 'Какой пункт самый быстрый из Ужгорода?', 'driving time from Uzhhorod']) {
+      const u = await ask(q);
+      assert.equal(u.intent, 'travel_time', q);
+      assert.equal(u.entities.checkpoint, null, q);
+      assert.equal(u.entities.place?.country, 'UA', q);
+      assert.ok(Math.abs(u.entities.place!.lat - 48.62) < 0.1 && Math.abs(u.entities.place!.lon - 22.3) < 0.1, `${q}: ${JSON.stringify(u.entities.place)}`);
+    }
+    // Elsewhere the name is the crossing's: at it, or asked of its queue.
+    for (const q of ['queue at Uzhhorod', 'how long is the queue from Uzhhorod', 'alternatives to Uzhhorod']) {
+      const u = await ask(q);
+      assert.equal(u.entities.checkpoint?.location_id, uzhhorod, q);
+      assert.equal(u.entities.place, null, q);
+    }
+  });
+
   it('reads a Cyrillic name as written before romanising it (`Мюнхен` romanised is no name GeoNames lists)', async () => {
     assert.equal((await place('найшвидший перехід з Мюнхена'))?.name, 'Munich');
     assert.equal((await place('какой переход быстрее из Минска в Польшу'))?.name, 'Minsk');
