@@ -10,6 +10,8 @@ import type { Credit } from '../../data/credits.js';
 import type { OperationDeps } from '../deps.js';
 import { alternatives } from '../products/alternatives/operation.js';
 import { soonerWithoutTotal } from '../../models/travel-matrix.js';
+import { cityNameIn } from '../../data/geo/city-names.js';
+import { lookupCity } from '../../data/geo/gazetteer.js';
 import { travelMatrix } from '../products/travel-matrix/operation.js';
 import { Composer, ungroundedNumbers } from '../../engine/assistant/compose.js';
 import { answerAlerts } from './answer-alerts.js';
@@ -68,6 +70,12 @@ const TRAVEL_NAMED = 3;
 /** And how many of those without a known queue reached sooner than the fastest, nearest first. */
 const TRAVEL_SOONER = 2;
 
+/** The town's name in the answer's language (`Ужгород` in Ukrainian and Russian), else as GeoNames names it. */
+function townName(place: { name: string; country: string; lat: number; lon: number }, lang: Lang): string {
+  const found = lookupCity(place.name, place.country).find((p) => p.lat === place.lat && p.lon === place.lon);
+  return found ? cityNameIn(found, lang) : place.name;
+}
+
 /** From a town: the travel matrix, fastest first by the total with the queue (by driving where no queue is held). */
 async function answerTravel(ctx: AnswerContext): Promise<void> {
   const { c, templates } = ctx;
@@ -92,9 +100,11 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
   rows = (full.length > 0 ? full : [...rows].sort((a, b) => a.drive_minutes! - b.drive_minutes!)).slice(0, TRAVEL_NAMED);
   if (rows.length === 0) return ctx.refuse(c.fill('unknown'));
   // Crossings without a known queue that are reached sooner than the fastest known total could be the faster:
-  // named after the ranked ones, never dropped (from Chernivtsi, Porubne-Siret is 37 min away, its queue unknown).
+  // never dropped, and named in the order of the least time each can take (its drive; a known total), so that
+  // the crossing 5 minutes away with no queue data comes before one 1 h 42 min away in all (from Uzhhorod).
   const { best, sooner } = soonerWithoutTotal(reached);
-  if (best) rows = [...rows, ...sooner.slice(0, TRAVEL_SOONER)];
+  const least = (r: (typeof rows)[number]) => r.total_minutes ?? r.drive_minutes!;
+  if (best) rows = [...rows, ...sooner.slice(0, TRAVEL_SOONER)].sort((a, b) => least(a) - least(b));
   const lines = rows.map((r) => {
     const k = m.results.indexOf(r);
     return r.total_minutes !== null && r.queue_minutes_at_arrival !== null ? c.fill('travel_line', {
@@ -105,7 +115,7 @@ async function answerTravel(ctx: AnswerContext): Promise<void> {
   // "Now" only when the queues it adds are real-time readings of a live feed.
   if (rows.some((r) => r.type_of_data === 'replay')) ctx.replay = true;
   const intro = rows.every((r) => r.is_realtime) ? 'travel_intro' : 'travel_intro_latest';
-  ctx.sentences.push(`${c.fill(intro, { place: c.name(e.place.name), vehicle: templates.vehicles[String(type) as '4'] })} ${lines.join('; ')}.`);
+  ctx.sentences.push(`${c.fill(intro, { place: c.name(townName(e.place, ctx.lang)), vehicle: templates.vehicles[String(type) as '4'] })} ${lines.join('; ')}.`);
   // The others the matrix reached are counted, never dropped unsaid.
   if (inReach > rows.length) ctx.sentences.push(c.fill('travel_more', { count: c.count('results_more', inReach - rows.length, s) }));
 }

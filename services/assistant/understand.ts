@@ -100,10 +100,13 @@ function allHits(tokens: readonly Token[], patterns: readonly Pattern[]): Hit[] 
   for (const pattern of patterns) {
     // Typos are forgiven in the words of intents, vehicles, fuels and countries; names from Intl, days, hours
     // and prepositions are matched as written (a month stem must not swallow a place name, `morgen` is not `morgens`).
-    const fuzzy = !pattern.generated && /^(intent|vehicle|fuel|country):/.test(pattern.slot);
+    // Pedestrians only as written: Russian `переход` (a crossing) is one letter from `пешеход`.
+    const fuzzy = !pattern.generated && /^(intent|vehicle|fuel|country):/.test(pattern.slot) && pattern.slot !== 'vehicle:7';
     for (const { at, exact } of findPattern(tokens, pattern.words)) if (exact || fuzzy) hits.push({ pattern, at, len: pattern.words.length, exact });
   }
-  return hits;
+  // A word a lexicon knows as written is not a typo of another's word.
+  const known = new Set(hits.filter((h) => h.exact && !h.pattern.generated).flatMap((h) => Array.from({ length: h.len }, (_, k) => h.at + k)));
+  return hits.filter((h) => h.exact || !Array.from({ length: h.len }, (_, k) => h.at + k).some((t) => known.has(t)));
 }
 
 

@@ -191,6 +191,11 @@ describe('assistant: which crossing, now and later', () => {
     const d = await ask('Fastest crossing from Chernivtsi?');
     assert.equal(d.intent, 'travel_time');
     assert.match(d.answer_text, /Porubne-Siret: 37 min driving \(no queue data held\)/, d.answer_text);
+    // In the order of the least time each can take: Porubne-Siret, 37 min away, before the Polish crossings hours away.
+    const lines = d.answer_text.split(': ').slice(1).join(': ').split('; ');
+    const minutes = (line: string) => [...line.matchAll(/(?:(\d+) hr )?(\d+) min/g)].map((m) => Number(m[1] ?? 0) * 60 + Number(m[2]))[0]!;
+    assert.match(lines[0]!, /^Porubne-Siret/, d.answer_text);
+    assert.deepEqual(lines.map(minutes), [...lines.map(minutes)].sort((a, b) => a - b), d.answer_text);
   });
 
   it('from a town a crossing is named after (Uzhhorod), ranks the crossings from the town, as from any other', async () => {
@@ -198,11 +203,16 @@ describe('assistant: which crossing, now and later', () => {
       const d = await ask(q!, lang);
       assert.equal(d.intent, 'travel_time', `${q}: ${d.answer_text}`);
       assert.deepEqual(d.sources.map((s) => s.product), ['travel-matrix'], q);
-      // The same ranking the matrix gives from the town: the fastest known total named first.
+      // The matrix's crossings from the town: its fastest known total named, and first the crossing reached
+      // soonest (Uzhhorod-Vyšné Nemecké, minutes away, whose queue no source gives).
       type Row = { checkpoint_name: string; drive_minutes: number | null; total_minutes: number | null; queue_minutes_at_arrival: number | null };
       const matrix = (await built.get(`travel-matrix?origin_lat=${d.entities.place!.lat}&origin_lon=${d.entities.place!.lon}&type=4&lang=${lang}`)).body.data as { results: Row[] };
-      const fastest = matrix.results.find((r) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null && r.drive_minutes !== null)!;
-      assert.ok(d.answer_text.includes(`: ${fastest.checkpoint_name}: `), `${fastest.checkpoint_name} first in: ${d.answer_text}`);
+      const reached = matrix.results.filter((r) => r.drive_minutes !== null);
+      const fastest = reached.find((r) => r.total_minutes !== null && r.queue_minutes_at_arrival !== null)!;
+      const nearest = [...reached].sort((a, b) => a.drive_minutes! - b.drive_minutes!)[0]!;
+      assert.ok(nearest.total_minutes === null && nearest.drive_minutes! < fastest.total_minutes!, 'the nearest crossing has no known total');
+      assert.ok(d.answer_text.includes(`: ${nearest.checkpoint_name}: `), `${nearest.checkpoint_name} first in: ${d.answer_text}`);
+      assert.ok(d.answer_text.includes(`; ${fastest.checkpoint_name}: `), `${fastest.checkpoint_name} in: ${d.answer_text}`);
       assert.deepEqual(ungroundedNumbers(d.answer_text, d.figures, [...names(lang!), d.entities.place!.name]), [], d.answer_text);
     }
   });
