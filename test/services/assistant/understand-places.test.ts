@@ -42,4 +42,17 @@ describe('assistant: towns by any name', () => {
     assert.equal((await place('найшвидший перехід з Мюнхена'))?.name, 'Munich');
     assert.equal((await place('какой переход быстрее из Минска в Польшу'))?.name, 'Minsk');
   });
+
+  it('reads Russian `переход` as a crossing, never a misspelt `пешеход` (pedestrians), and its other words as written', async () => {
+    const ask = (q: string) => understand(q, { directory: bundled.directory, now: new Date(FIXED_NOW) });
+    for (const q of ['Какой самый быстрый переход из Ужгорода?', 'Какой переход в Польшу самый быстрый для легковых завтра в 6?']) {
+      const u = await ask(q);
+      assert.notEqual(u.entities.vehicle, 7, q);
+      assert.ok(['travel_time', 'best_crossing'].includes(u.intent), `${q}: ${u.intent}`);
+    }
+    assert.equal((await ask('Какой переход в Польшу самый быстрый для легковых завтра в 6?')).entities.vehicle, 4);
+    assert.equal((await ask('Сколько ждать пешеходам в Шегинях?')).entities.vehicle, 7, 'pedestrians as written');
+    assert.equal((await ask('Van kamiontilalom Magyarországon szombaton?')).intent, 'truck_bans');
+    assert.equal((await ask('Kiedy najkrócej się czeka w Korczowej?')).intent, 'best_time');
+  });
 });
