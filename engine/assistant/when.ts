@@ -54,8 +54,15 @@ export function parseWhen(question: string, tokens: readonly Token[], hits: read
       // "now" is the present, not a forecast for this hour.
       if (tokenize(fold(r.text)).every((t) => nowWords.has(t.w))) continue;
       const s = r.start;
-      // A weekday alone is read as the lexicons read it (today when it is that day), the same in every language.
-      if (s.isCertain('weekday') && !s.isCertain('day')) continue;
+      // A weekday alone is read as the lexicons read it (today when it is that day), the same in every language;
+      // but "next Sunday" asked on a Sunday is not today: read without looking forward, the parser puts "next" a
+      // week on ("on Sunday" stays today), and a week on from today is taken.
+      if (s.isCertain('weekday') && !s.isCertain('day')) {
+        const plain = parser.parse(r.text, { instant: options.now, timezone: Math.round(offsetAt(options.now.getTime() / 1000, options.zone) / 60) })[0];
+        const iso = plain ? localParts(Math.floor(plain.start.date().getTime() / 1000), options.zone).date : null;
+        if (date === null && iso !== null && addDays(iso, -7) === today) date = iso;
+        continue;
+      }
       if (date === null && s.isCertain('day')) {
         const iso = `${s.get('year')}-${pad(s.get('month')!)}-${pad(s.get('day')!)}`;
         if (iso >= today) date = iso;

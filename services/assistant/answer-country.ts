@@ -68,7 +68,7 @@ export async function answerTruckBans(ctx: AnswerContext): Promise<void> {
   }
   if (countries.length === 0) return ctx.refuse(c.fill('bans_need_country', { countries: covered.map(ctx.countryLabel).join(', ') }));
   const got = await ctx.call<{ countries: { country_code: string; covered: boolean; date_from: string | null; date_to: string | null }[];
-    bans: { country_code: string; date: string; time_from: string; time_until: string; restriction_type: keyof Templates['ban_types']; min_weight_tons: number | null }[];
+    bans: { country_code: string; date: string; ends_on?: string; time_from: string; time_until: string; restriction_type: keyof Templates['ban_types']; min_weight_tons: number | null }[];
     active_now: { country_code: string }[] }>(truckBans, { country: countries.join(','), ...(e.when?.date ? { date: e.when.date } : {}) });
   const b = got.data;
   const s = c.source('truck-bans', ctx.nowIso);
@@ -89,7 +89,10 @@ export async function answerTruckBans(ctx: AnswerContext): Promise<void> {
       const at = `${cov.country_code}.bans.${k}`;
       const l = c.fill('ban_line', {
         date: c.date(`${at}.date`, x.date, s, false), from: c.clock(`${at}.time_from`, x.time_from, s),
-        to: c.clock(`${at}.time_until`, x.time_until, s), type: templates.ban_types[x.restriction_type],
+        // A ban that runs overnight ends on a later day than it starts (Saturday 22:00 to Sunday 22:00): that day is said.
+        to: x.ends_on && x.ends_on !== x.date ? `${c.date(`${at}.ends_on`, x.ends_on, s, false)} ${c.clock(`${at}.time_until`, x.time_until, s)}`
+          : c.clock(`${at}.time_until`, x.time_until, s),
+        type: templates.ban_types[x.restriction_type],
       });
       return x.min_weight_tons === null ? l : `${l}, ${c.fill('ban_weight', { weight: c.quantity(`${at}.min_weight_tons`, x.min_weight_tons, 't', s) })}`;
     });

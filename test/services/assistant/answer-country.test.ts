@@ -48,4 +48,15 @@ describe('assistant: truck bans of a day', () => {
       assert.ok(d.answer_text.includes(inForce('en')), `${q}: ${d.answer_text}`);
     }
   });
+
+  it('reads "next Sunday" asked on a Sunday as a week ahead, "on Sunday" as today; an overnight ban names the day it ends', async () => {
+    // The test clock is Sunday 22 November 2026.
+    assert.equal((await ask('Are there truck bans in Germany next Sunday?', 'en')).entities.when?.date, '2026-11-29');
+    assert.equal((await ask('Gibt es nächsten Sonntag ein Lkw-Fahrverbot in Deutschland?', 'de')).entities.when?.date, '2026-11-29');
+    assert.equal((await ask('Are there truck bans in Germany on Sunday?', 'en')).entities.when?.date, '2026-11-22');
+    // Hungary's weekend ban runs from Saturday 22:00 to Sunday 22:00: never "22:00–22:00" on one day.
+    const hu = await ask('Are there truck bans in Hungary on Saturday?', 'en');
+    assert.doesNotMatch(hu.answer_text, /22:00–22:00/, hu.answer_text);
+    assert.match(hu.answer_text, /22:00–Sun, Nov 29 22:00|22:00–[^;]*29[^;]*22:00/, hu.answer_text);
+  });
 });
