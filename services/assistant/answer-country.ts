@@ -18,7 +18,7 @@ import { DEFAULT_ZONE, todayIn } from './understand.js';
 const DAY_MS = 86_400_000;
 
 /** The country across the border at the checkpoint asked about, if one was. */
-function neighbourAt(ctx: AnswerContext): string | undefined {
+export function neighbourAt(ctx: AnswerContext): string | undefined {
   const checkpoint = ctx.u.entities.checkpoint;
   const row = checkpoint ? ctx.deps.repos.directory.atLocation(checkpoint.location_id)[0] : undefined;
   return row ? neighbourIso(row) : undefined;

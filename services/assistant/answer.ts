@@ -16,7 +16,7 @@ import { travelMatrix } from '../products/travel-matrix/operation.js';
 import { Composer, ungroundedNumbers } from '../../engine/assistant/compose.js';
 import { answerAlerts } from './answer-alerts.js';
 import { answerBestCrossing } from './answer-border.js';
-import { answerFuel, answerRoadConditions, answerTradingSundays, answerTruckBans } from './answer-country.js';
+import { answerFuel, answerRoadConditions, answerTradingSundays, answerTruckBans, neighbourAt } from './answer-country.js';
 import { answerForecast } from './answer-forecast.js';
 import { answerQueueNow } from './answer-queue.js';
 import { createContext, EXAMPLE_LOCATION, type AnswerContext } from './context.js';
@@ -64,6 +64,9 @@ export function travelDestination(e: Pick<AnswerContext['u']['entities'], 'place
   const named = e.countries.filter((x) => NEIGHBOURS.has(x));
   return named.length === 1 ? named[0]! : null;
 }
+
+/** Intents answered from one crossing's own readings, week or forecast. */
+const CHECKPOINT_INTENTS: readonly Intent[] = ['queue_now', 'best_time', 'forecast', 'alternatives'];
 
 /** How many crossings an answer from a town names, fastest first. */
 const TRAVEL_NAMED = 3;
@@ -140,9 +143,15 @@ export async function answer(question: string, u: Understanding, lang: Lang, tem
     ctx.refuse(c.fill('unknown'));
   }
   const suggestions = () => {
-    const location = e.checkpoint?.location_id ?? (dir.atLocation(EXAMPLE_LOCATION).length > 0 ? EXAMPLE_LOCATION : dir.all()[0]?.location_id);
+    const example = dir.atLocation(EXAMPLE_LOCATION).length > 0 ? EXAMPLE_LOCATION : dir.all()[0]?.location_id;
+    // A crossing that could not answer a question of its own queue or week, or that holds no reading at all, is not
+    // offered again (Chop with too little history was offered "When is the best time to cross at Chop?"): the example is.
+    const withData = new Set(deps.repos.observations.ppidsWithData());
+    const lacking = e.checkpoint !== null && (CHECKPOINT_INTENTS.includes(u.intent) || !dir.atLocation(e.checkpoint.location_id).some((r) => withData.has(r.ppid)));
+    const location = (lacking ? undefined : e.checkpoint?.location_id) ?? example;
     const name = location === undefined ? '' : dir.name(location, lang);
-    const country = ctx.countryLabel(e.countries.find((x) => x !== 'UA') ?? 'PL');
+    // The country the question is about: named, else across the border at the crossing named (Porubne: Romania).
+    const country = ctx.countryLabel(e.countries.find((x) => x !== 'UA') ?? neighbourAt(ctx) ?? 'PL');
     return templates.suggestions.map((s) => s.replace(/\{name\}/g, name).replace(/\{country\}/g, country));
   };
   const sentences = ctx.sentences;
