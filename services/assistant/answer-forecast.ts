@@ -13,7 +13,7 @@ import { queue } from '../products/queue.js';
 import type { Snapshot } from './answer-queue.js';
 import { isNotFound, type AnswerContext } from './context.js';
 import { COUNTRY_ISO2 } from '../../models/codes.js';
-import { forecastOf, hoursOf, measure, modelsPending, stepsAsked, waitMeasures, weekCells, weekPending, type Measure, type Step, type WeekCells } from './forecast-steps.js';
+import { forecastOf, hoursOf, measure, modelsPending, noteReplayed, stepsAsked, waitMeasures, weekCells, weekPending, type Measure, type Step, type WeekCells } from './forecast-steps.js';
 import { instantOfLocal, readingText, zonedHour, zonedInstant } from './reading.js';
 import { todayIn } from './understand.js';
 
@@ -117,7 +117,9 @@ function waitNote(ctx: AnswerContext, picked: Picked<unknown>, unit: Measure['un
 /** The typical week of a crossing, or null when none is held (too little history, or not computed yet). */
 export async function weekOf(ctx: AnswerContext, ppid: string): Promise<Week | null> {
   try {
-    return (await ctx.call<Week>(dayStats, { ppid, lang: ctx.lang })).data;
+    const week = (await ctx.call<Week>(dayStats, { ppid, lang: ctx.lang })).data;
+    noteReplayed(ctx, ppid);
+    return week;
   } catch (err) {
     if (!isNotFound(err)) throw err;
     return null;

@@ -60,9 +60,18 @@ export function stepsAsked(steps: readonly Step[], when: AssistantWhen | null, z
 }
 
 /** The `forecast` product's 168 hours of a checkpoint and the instant its model was fitted; null when it holds none. */
+/**
+ * A forecast or a typical week is computed from the checkpoint's readings: where those are the demo's replayed
+ * sample, so are its figures, and the answer says so once (as it does of a replayed reading).
+ */
+export function noteReplayed(ctx: AnswerContext, ppid: string): void {
+  if (ctx.deps.repos.observations.view(ppid, Math.floor(ctx.now.getTime() / 1000))?.sample) ctx.replay = true;
+}
+
 export async function forecastOf(ctx: AnswerContext, ppid: string): Promise<{ steps: Step[]; asOf: string } | null> {
   try {
     const got = await ctx.call<Step[]>(forecast, { ppid, prediction_steps: '168' });
+    noteReplayed(ctx, ppid);
     const model = (got.meta?.model ?? null) as { generated_at?: string } | null;
     return { steps: got.data, asOf: model?.generated_at ?? ctx.nowIso };
   } catch (err) {

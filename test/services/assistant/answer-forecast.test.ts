@@ -132,4 +132,12 @@ describe('assistant: the forecast of a crossing', () => {
       assert.deepEqual(ungroundedNumbers(d.answer_text, d.figures, names(lang)), [], `${lang}: ${d.answer_text}`);
     }
   });
+
+  it('says that a forecast and a typical week of the replayed sample are demo data, as a replayed reading does', async () => {
+    for (const q of ['What will the queue at Medyka be tomorrow morning?', 'When is the best time to cross at Medyka?']) {
+      const d = await ask(q, 'en');
+      assert.ok(d.grounded, d.answer_text);
+      assert.ok(d.answer_text.includes(text('en').replay_note), `${q}: ${d.answer_text}`);
+    }
+  });
 });
