@@ -3,7 +3,8 @@
  * travel-matrix router on the car graph) for town-crossing and crossing-crossing pairs on the PL, SK, HU, RO
  * and MD borders, beside a published figure and its source, the ratio of the two and a summary; the
  * product's route for a few main pairs with no published figure; and the ratio of route to straight line for
- * every pair of same-side crossings less than 100 km apart (1.0-1.8 required).
+ * every pair of same-side crossings less than 100 km apart (1.0-1.8 required); and the worst route over straight
+ * line from Ukraine's regional centres to the crossings out of Ukraine.
  * Towns are GeoNames centres (data/geo/gazetteer.ts; cities500.txt for the smaller ones), crossings the
  * bundled directory's. ROAD_GRAPH_AFTER=<road-graph.json> adds a column routed on another build of the
  * bundled graph (the before/after of a rebuild). Distances only: no timing here.
@@ -194,4 +195,24 @@ for (const [g, router] of graphs.entries()) {
   console.log(`\n${g === 0 ? 'Bundled graph as shipped' : `Rebuilt graph (${process.env.ROAD_GRAPH_AFTER})`}: ${lines.length} same-side pairs under 100 km, ` +
     `route over straight line ${lo.toFixed(2)}-${hi.toFixed(2)} (1.0-1.8 required: ${lo >= 1 && hi <= 1.8 ? 'met' : 'NOT met'})`);
   if (g === 0) console.log(`\n| side | from | to | straight line km | route km | ratio |\n|---|---|---|---|---|---|\n${lines.join('\n')}`);
+}
+
+// Ukraine's regional centres to every crossing out of Ukraine (cars), routed as travel-matrix routes them: the
+// worst route over straight line, per graph (the E-road set alone sent Vinnytsia to Mayaky-Udobne through Kyiv).
+const CENTRES = ['Kyiv', 'Lviv', 'Odesa', 'Vinnytsia', 'Khmelnytskyi', 'Ternopil', 'Chernivtsi', 'Zhytomyr', 'Rivne', 'Lutsk', 'Uzhhorod',
+  'Ivano-Frankivsk', 'Mykolaiv', 'Kropyvnytskyi', 'Kharkiv', 'Poltava', 'Dnipro', 'Cherkasy'];
+const leaving = cars.filter((c) => c.from === 'UA');
+for (const [g, router] of graphs.entries()) {
+  const worst: { ratio: number; line: string }[] = [];
+  for (const name of CENTRES) {
+    const o = town(name, 'UA');
+    for (const c of leaving) {
+      const line = haversineKm(o.lat, o.lon, c.lat, c.lon);
+      const d = km(router, o, c.ppid);
+      if (d !== null && line >= 50) worst.push({ ratio: d / line, line: `${name} - ${c.name} ${d} km (${line.toFixed(0)} km straight)` });
+    }
+  }
+  worst.sort((a, b) => b.ratio - a.ratio);
+  console.log(`\n${g === 0 ? 'Bundled graph as shipped' : `Rebuilt graph (${process.env.ROAD_GRAPH_AFTER})`}: ${CENTRES.length} regional centres to ` +
+    `${leaving.length} crossings out of Ukraine, route over straight line, worst: ${worst.slice(0, 3).map((w) => `${w.ratio.toFixed(2)} (${w.line})`).join('; ')}`);
 }

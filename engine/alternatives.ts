@@ -16,10 +16,8 @@ export interface Place {
   lat: number;
   lon: number;
   waitMin: number | null;
-  /** Road distance from the current crossing, when a route is known. */
-  roadKm?: number | null;
-  /** The route's drive time (minutes), when a route is known: the router's, at its roads' speeds or the vehicle's average. */
-  roadMin?: number | null;
+  /** The route from the current crossing, when one is known: its km and drive time (the router's, at its roads' speeds or the vehicle's average). */
+  route?: { km: number; minutes: number } | null;
 }
 
 export interface Ranked {
@@ -43,9 +41,8 @@ export type WaitOnArrival = (ppid: string, driveMin: number) => { minutes: numbe
 export function rankAlternatives(here: Place, candidates: readonly Place[], crossingType: number, waitOnArrival?: WaitOnArrival): Ranked[] {
   const speed = MATRIX_SPEED_KMH[crossingType] ?? 60;
   const ranked = candidates.map((c) => {
-    const routed = c.roadKm != null && c.roadMin != null;
-    const distance = routed ? c.roadKm! : haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
-    const drive = routed ? Math.round(c.roadMin!) : Math.round((distance / speed) * 60);
+    const distance = c.route ? c.route.km : haversineKm(here.lat, here.lon, c.lat, c.lon) * DETOUR_FACTOR;
+    const drive = Math.round(c.route ? c.route.minutes : (distance / speed) * 60);
     const there = waitOnArrival ? waitOnArrival(c.ppid, drive) : { minutes: c.waitMin, basis: c.waitMin === null ? null : 'current' as const };
     const total = here.waitMin === null || there.minutes === null ? null : drive + there.minutes - here.waitMin;
     return { ppid: c.ppid, distance_km: Math.round(distance * 10) / 10, drive_delta_min: drive, wait_at_arrival_min: there.minutes,

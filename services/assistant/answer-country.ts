@@ -13,7 +13,7 @@ import { tradingSundays } from '../products/trading-sundays.js';
 import { truckBans } from '../products/truck-bans.js';
 import type { AnswerContext } from './context.js';
 import { latestKnown } from './reading.js';
-import { DEFAULT_ZONE, todayIn } from './understand.js';
+import { todayIn } from './understand.js';
 
 const DAY_MS = 86_400_000;
 
@@ -22,12 +22,6 @@ export function neighbourAt(ctx: AnswerContext): string | undefined {
   const checkpoint = ctx.u.entities.checkpoint;
   const row = checkpoint ? ctx.deps.repos.directory.atLocation(checkpoint.location_id)[0] : undefined;
   return row ? neighbourIso(row) : undefined;
-}
-
-/** The zone the question's day was read in: the crossing named's, else Kyiv's (as `understand` reads it). */
-function understoodZone(ctx: AnswerContext): string {
-  const checkpoint = ctx.u.entities.checkpoint;
-  return (checkpoint ? ctx.deps.repos.directory.atLocation(checkpoint.location_id)[0]?.timezone : undefined) ?? DEFAULT_ZONE;
 }
 
 export async function answerFuel(ctx: AnswerContext): Promise<void> {
@@ -72,7 +66,7 @@ export async function answerTruckBans(ctx: AnswerContext): Promise<void> {
     active_now: { country_code: string }[] }>(truckBans, { country: countries.join(','), ...(e.when?.date ? { date: e.when.date } : {}) });
   const b = got.data;
   const s = c.source('truck-bans', ctx.nowIso);
-  const asksToday = !e.when?.date || e.when.date === todayIn(ctx.now, understoodZone(ctx));
+  const asksToday = !e.when?.date || e.when.date === todayIn(ctx.now, ctx.u.zone);
   for (const cov of b.countries) {
     const name = ctx.countryLabel(cov.country_code);
     if (!cov.covered || !cov.date_from || !cov.date_to) {

@@ -146,7 +146,7 @@ export async function answer(question: string, u: Understanding, lang: Lang, tem
     const example = dir.atLocation(EXAMPLE_LOCATION).length > 0 ? EXAMPLE_LOCATION : dir.all()[0]?.location_id;
     // A crossing that could not answer a question of its own queue or week, or that holds no reading at all, is not
     // offered again (Chop with too little history was offered "When is the best time to cross at Chop?"): the example is.
-    const withData = new Set(deps.repos.observations.ppidsWithData());
+    const withData = deps.repos.observations.ppidsWithData();
     const lacking = e.checkpoint !== null && (CHECKPOINT_INTENTS.includes(u.intent) || !dir.atLocation(e.checkpoint.location_id).some((r) => withData.has(r.ppid)));
     const location = (lacking ? undefined : e.checkpoint?.location_id) ?? example;
     const name = location === undefined ? '' : dir.name(location, lang);

@@ -59,7 +59,6 @@ export function stepsAsked(steps: readonly Step[], when: AssistantWhen | null, z
   return chosen.filter((step) => measure(step).v !== null);
 }
 
-/** The `forecast` product's 168 hours of a checkpoint and the instant its model was fitted; null when it holds none. */
 /**
  * A forecast or a typical week is computed from the checkpoint's readings: where those are the demo's replayed
  * sample, so are its figures, and the answer says so once (as it does of a replayed reading).
@@ -68,6 +67,7 @@ export function noteReplayed(ctx: AnswerContext, ppid: string): void {
   if (ctx.deps.repos.observations.view(ppid, Math.floor(ctx.now.getTime() / 1000))?.sample) ctx.replay = true;
 }
 
+/** The `forecast` product's 168 hours of a checkpoint and the instant its model was fitted; null when it holds none. */
 export async function forecastOf(ctx: AnswerContext, ppid: string): Promise<{ steps: Step[]; asOf: string } | null> {
   try {
     const got = await ctx.call<Step[]>(forecast, { ppid, prediction_steps: '168' });

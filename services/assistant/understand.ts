@@ -44,6 +44,8 @@ export interface Understanding {
   entities: AssistantEntities;
   /** The question asks about the present ("now", "currently"). */
   asksNow: boolean;
+  /** The zone the question's day and hours were read in: the crossing named's, else the context's, else Kyiv's. */
+  zone: string;
   /** The question asks how long the wait is ("how long will I wait"): answered in minutes where a series of the crossing gives them. */
   asksWait: boolean;
   /** The checkpoint came from the `ppid` parameter, not from the question. */
@@ -104,9 +106,7 @@ function allHits(tokens: readonly Token[], patterns: readonly Pattern[]): Hit[] 
     const fuzzy = !pattern.generated && /^(intent|vehicle|fuel|country):/.test(pattern.slot) && pattern.slot !== 'vehicle:7';
     for (const { at, exact } of findPattern(tokens, pattern.words)) if (exact || fuzzy) hits.push({ pattern, at, len: pattern.words.length, exact });
   }
-  // A word a lexicon knows as written is not a typo of another's word.
-  const known = new Set(hits.filter((h) => h.exact && !h.pattern.generated).flatMap((h) => Array.from({ length: h.len }, (_, k) => h.at + k)));
-  return hits.filter((h) => h.exact || !Array.from({ length: h.len }, (_, k) => h.at + k).some((t) => known.has(t)));
+  return hits;
 }
 
 
@@ -360,7 +360,7 @@ export async function understand(question: string, options: UnderstandOptions): 
     location_id: location, name: dir.name(location, options.lang ?? detectedLang ?? 'en'), matched: found ? found.matched : null,
   };
   return {
-    detectedLang, intent, scores, asksNow, asksWait, checkpointFromContext, contextPpid: context ? context.ppid : null,
+    detectedLang, intent, scores, zone, asksNow, asksWait, checkpointFromContext, contextPpid: context ? context.ppid : null,
     // An alert's "under 3 hours" is no time of day.
     entities: { checkpoint, countries, direction, vehicle, when: intent === 'alerts' ? null : when, place, fuel, threshold },
   };

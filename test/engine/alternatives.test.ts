@@ -22,10 +22,10 @@ describe('alternatives ranking', () => {
     assert.equal(ranked.at(-1)!.total_delta_min, null);
   });
   it('uses the route and its drive time where one is known (the router\'s, as travel-matrix gives it), else the straight line at the vehicle\'s average', () => {
-    const [routed] = rankAlternatives(here, [{ ppid: 'b', lat: 50, lon: 23.5, waitMin: 0, roadKm: 120, roadMin: 131 }], 9);
+    const [routed] = rankAlternatives(here, [{ ppid: 'b', lat: 50, lon: 23.5, waitMin: 0, route: { km: 120, minutes: 131 } }], 9);
     assert.deepEqual([routed!.distance_km, routed!.drive_delta_min], [120, 131]);
     // A truck (type 9) at travel-matrix's 60 km/h over 35.7 km x 1.3.
-    const [unrouted] = rankAlternatives(here, [{ ppid: 'b', lat: 50, lon: 23.5, waitMin: 0, roadKm: null, roadMin: null }], 9);
+    const [unrouted] = rankAlternatives(here, [{ ppid: 'b', lat: 50, lon: 23.5, waitMin: 0, route: null }], 9);
     assert.deepEqual([unrouted!.distance_km, unrouted!.drive_delta_min], [46.5, 46]);
   });
 });

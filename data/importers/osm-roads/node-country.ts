@@ -6,12 +6,13 @@
  * not; outside it the outline's country, and where the outline still says Ukraine, the nearest GeoNames
  * place's country outside Ukraine.
  */
-import { inUkraine } from '../../geo/ukraine-border.js';
+import { bySideOfUkraine } from '../../geo/ukraine-border.js';
 import { countryAtExcept } from '../places/country-at.js';
 import { outlineCountryAt } from './countries.js';
 
+const outlineSide = bySideOfUkraine(outlineCountryAt);
+
 export function nodeCountryAt(lat: number, lon: number): string | null {
-  if (inUkraine(lat, lon)) return 'UA';
-  const outline = outlineCountryAt(lat, lon);
-  return outline === 'UA' ? countryAtExcept(lat, lon, 'UA') : outline;
+  // bySideOfUkraine's null is either no outline there (the sea: no country) or the outline's Ukraine outside it.
+  return outlineSide(lat, lon) ?? (outlineCountryAt(lat, lon) === 'UA' ? countryAtExcept(lat, lon, 'UA') : null);
 }

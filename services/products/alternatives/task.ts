@@ -49,15 +49,14 @@ export function alternativesTask(ctx: WorkerContext, args: AlternativesTaskArgs)
   const hereLive = compared ? liveState(ctx, compared, args.nowS) : null;
   const candidates = ctx.directory.all().filter((c) =>
     c.origin === here.origin && c.destination === here.destination && c.crossing_type === type && c.location_id !== here.location_id);
-  const road = new Map<string, { km: number | null; min: number | null }>();
+  const road = new Map<string, { km: number; minutes: number }>();
   const { router } = routerForType(ctx, type);
   router.routeEach({ lat: here.lat, lon: here.lon, country: COUNTRY_ISO2[here.origin]! }, candidates.map((c) => c.ppid), type,
-    (r: Route) => void road.set(r.ppid, { km: r.distance_km, min: r.drive_minutes }));
+    (r: Route) => void (r.distance_km !== null && r.drive_minutes !== null && road.set(r.ppid, { km: r.distance_km, minutes: r.drive_minutes })));
   const there = new Map(candidates.map((c) => [c.ppid, arrivalWaits(ctx, c.ppid, args.nowS)]));
   const ranked = rankAlternatives(
     { ppid: here.ppid, lat: here.lat, lon: here.lon, waitMin: hereLive?.wait_min ?? null },
-    candidates.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, waitMin: there.get(c.ppid)!.live.wait_min,
-      roadKm: road.get(c.ppid)?.km ?? null, roadMin: road.get(c.ppid)?.min ?? null })),
+    candidates.map((c) => ({ ppid: c.ppid, lat: c.lat, lon: c.lon, waitMin: there.get(c.ppid)!.live.wait_min, route: road.get(c.ppid) ?? null })),
     type,
     (ppid, driveMin) => {
       const { waits } = there.get(ppid)!;
