@@ -5,8 +5,8 @@
  * `cities500.txt`, for the places data/scripts/build-alternate-names.ts bounds (the service's region, towns of
  * 15,000 elsewhere). Names match when they fold alike (case, diacritics, hyphens and spaces ignored), within
  * a country when one is given.
- * Loaded on first use (about 135,000 cities, ~1 s, 37 MB of heap; the alternate names on the first lookup by
- * name, ~0.5 s more, 28 MB: docs/places.md) and kept.
+ * Loaded on first use (about 135,000 cities, ~0.8 s, 37 MB of heap; the index by name and the alternate names
+ * on the first lookup by name, ~0.65 s more, 28 MB: docs/places.md) and kept.
  */
 import { createRequire } from 'node:module';
 import { readAlternateNames, SERVICE_REGION } from './alternate-names.js';
@@ -47,8 +47,11 @@ const ASCII = /^[\x00-\x7f]*$/;
 export const EXONYM_PRECEDENCE = 100;
 
 interface Indexes {
-  byName: Map<string, Place[]>;
+  /** Each name's places (built on the first lookup by name: what needs only countries never folds 135,000 names, ~0.8 s). */
+  byName: Map<string, Place[]> | null;
   byCountry: Map<string, Place[]>;
+  /** The places in the package's order with their two names, for the name index. */
+  named: { place: Place; name: string; altName: string }[];
   /** GeoNames ids in ascending order and their places, for joining the alternate names (1.5 MB; a Map would take 7). */
   ids: Int32Array;
   idPlaces: Place[];
@@ -81,18 +84,32 @@ function load(): Indexes {
     m.children.forEach(forget);
   };
   forget(require.cache[id]);
-  const byName = new Map<string, Place[]>();
   const byCountry = new Map<string, Place[]>();
   const places = cities.map((c) => {
     const place: Place = { name: c.name, country_code: c.country, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0], population: c.population };
-    for (const key of new Set([foldName(c.name), ...(c.altName ? [foldName(c.altName)] : [])])) if (key) push(byName, key, place);
     push(byCountry, c.country, place);
     return place;
   });
   const order = [...cities.keys()].sort((a, b) => cities[a]!.cityId - cities[b]!.cityId);
-  const made: Indexes = { byName, byCountry, ids: Int32Array.from(order, (i) => cities[i]!.cityId), idPlaces: order.map((i) => places[i]!) };
-  for (const list of [...made.byName.values(), ...made.byCountry.values()]) list.sort((a, b) => b.population - a.population);
+  const made: Indexes = {
+    byName: null, byCountry, named: cities.map((c, i) => ({ place: places[i]!, name: c.name, altName: c.altName })),
+    ids: Int32Array.from(order, (i) => cities[i]!.cityId), idPlaces: order.map((i) => places[i]!),
+  };
+  for (const list of made.byCountry.values()) list.sort((a, b) => b.population - a.population);
   return (indexes = made);
+}
+
+/** The places of each folded name, the most populous first (built once, on the first lookup by name). */
+function namesIndex(): Map<string, Place[]> {
+  const base = load();
+  if (base.byName) return base.byName;
+  const byName = new Map<string, Place[]>();
+  for (const { place, name, altName } of base.named) {
+    for (const key of new Set([foldName(name), ...(altName ? [foldName(altName)] : [])])) if (key) push(byName, key, place);
+  }
+  for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
+  base.named = [];
+  return (base.byName = byName);
 }
 
 /** The alternate names, read on the first lookup by name (what needs only places and countries never holds them: ~28 MB). */
@@ -134,7 +151,7 @@ function loadAlternates(): Alternates {
  */
 export function lookupCity(name: string, country?: string | null): Place[] {
   const key = foldName(name);
-  const { byName } = load();
+  const byName = namesIndex();
   const { byAlternate } = loadAlternates();
   const inCountry = (p: Place) => !country || p.country_code === country;
   const own = (byName.get(key) ?? []).filter(inCountry);
