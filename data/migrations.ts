@@ -334,7 +334,7 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE fuel_country_prices ADD COLUMN price_kind TEXT NOT NULL DEFAULT 'national_average'
      CHECK (price_kind IN ('national_average', 'legal_maximum'));`,
   // 15: why a product is not online, as a token beside the sentence in `detail` (no_data, replay_only,
-  // stale_source, slow, unavailable, failed, store_unavailable; null when online): /status's `reason`.
+  // stale_source, slow, unavailable, failed, store_unavailable, and since partial_coverage; null when online): /status's `reason`.
   `ALTER TABLE status_checks ADD COLUMN reason TEXT;`,
   // osm-roads: routing networks imported from OpenStreetMap extracts (bdds import osm-roads); the newest
   // row is the network travel-matrix and alternatives route on, in place of the bundled city graph.

@@ -4,7 +4,7 @@ import type { Db } from './store.js';
 export type ProductStatus = 'online' | 'degraded' | 'offline';
 
 /** Why a product is not online, as a token (models/status.ts `StatusReason`); null when online. */
-export type StatusReason = 'no_data' | 'replay_only' | 'stale_source' | 'slow' | 'unavailable' | 'failed' | 'store_unavailable';
+export type StatusReason = 'no_data' | 'replay_only' | 'stale_source' | 'partial_coverage' | 'slow' | 'unavailable' | 'failed' | 'store_unavailable';
 
 export interface StatusCheck {
   product: string;

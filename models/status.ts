@@ -7,11 +7,13 @@ export type StatusInput = z.infer<typeof StatusInput>;
 /**
  * Why a product is not online, for machines (the sentence is `detail`): `no_data` it holds nothing to answer
  * anyone with; `replay_only` it answers only from the recorded sample replayed to the present; `stale_source`
- * its newest reading is old, or every feed supplying it is failing or stale; `slow` its check took over 2 s;
+ * its newest reading is old, or every feed supplying it is failing or stale; `partial_coverage` it holds
+ * data for some countries but not for every country the checkpoints are in (places loaded for one region);
+ * `slow` its check took over 2 s;
  * `unavailable` its check was refused for a while (503); `failed` the check failed; `store_unavailable`
  * calls cannot be counted (the store refuses writes, or the shared counters are away).
  */
-export const StatusReason = z.enum(['no_data', 'replay_only', 'stale_source', 'slow', 'unavailable', 'failed', 'store_unavailable']);
+export const StatusReason = z.enum(['no_data', 'replay_only', 'stale_source', 'partial_coverage', 'slow', 'unavailable', 'failed', 'store_unavailable']);
 export type StatusReason = z.infer<typeof StatusReason>;
 
 export const ProductHealth = z.object({

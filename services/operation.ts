@@ -98,6 +98,12 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * the status round then shows it degraded (`stale_source`), never online.
    */
   staleness?: (deps: OperationDeps) => string | null;
+  /**
+   * A sentence when what the product holds covers some countries but not every country the checkpoints are
+   * in (places imported for one region), else null: the status round then shows it degraded
+   * (`partial_coverage`), never online.
+   */
+  coverageGap?: (deps: OperationDeps) => string | null;
   /** Error codes beyond the common ones that this product returns (for OpenAPI). */
   errors?: readonly ErrorCode[];
   handler: (input: z.output<I>, deps: OperationDeps, key?: KeyContext) => Promise<OperationResult<z.output<O>>> | OperationResult<z.output<O>>;

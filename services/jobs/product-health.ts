@@ -1,14 +1,15 @@
 /**
  * Whether a product that answered its self-check has anything true to answer with. Answering is not enough
  * to be online: a product holding nothing for anyone (`no_data`), or answering only from the recorded sample
- * replayed to the present (`replay_only`) or from old readings or prices (`stale_source`), is degraded and says why.
+ * replayed to the present (`replay_only`) or from old readings or prices (`stale_source`), or holding places
+ * for some countries but not for all those of the checkpoints (`partial_coverage`), is degraded and says why.
  */
 import type { StatusReason } from '../../models/status.js';
 import type { OperationDeps } from '../deps.js';
 import type { AnyOperation } from '../operation.js';
 
 export interface Unhealthy {
-  reason: Extract<StatusReason, 'no_data' | 'replay_only' | 'stale_source'>;
+  reason: Extract<StatusReason, 'no_data' | 'replay_only' | 'stale_source' | 'partial_coverage'>;
   detail: string;
 }
 
@@ -74,6 +75,8 @@ export function productHealth(op: AnyOperation, deps: OperationDeps, readings: (
   if (empty !== null) return { reason: 'no_data', detail: empty };
   const stale = op.staleness?.(deps) ?? null;
   if (stale !== null) return { reason: 'stale_source', detail: stale };
+  const gap = op.coverageGap?.(deps) ?? null;
+  if (gap !== null) return { reason: 'partial_coverage', detail: gap };
   if (READINGS_PRODUCTS.has(op.slug)) return readings();
   const part = PARTLY_READINGS_PRODUCTS.get(op.slug);
   const health = part === undefined ? null : readings();

@@ -5,7 +5,7 @@ import { PoisInput, PoisOutput } from '../../models/pois.js';
 import { pointOf } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex, stationIndex } from '../places/indexes.js';
-import { coverageNote, placeCoverage } from '../places/coverage.js';
+import { coverageGap, coverageNote, noPlaces, placeCoverage } from '../places/coverage.js';
 import { nextQuarterHourMs, poiOut, stationAsPoi } from '../places/pois.js';
 
 export const pois = defineOperation({
@@ -26,6 +26,9 @@ export const pois = defineOperation({
   cacheUntilMs: (_input, deps) => nextQuarterHourMs(deps),
   dataVersion: (_input, deps) => deps.versions.dataset('places'),
   selfCheck: () => ({ lat: '50.45', lon: '30.52', radius: '25' }),
+  // Places of any kind, fuel stations among them, as an answer without `type` counts them.
+  emptiness: (deps) => noPlaces('places', placeCoverage(deps, 'any', undefined, true)),
+  coverageGap: (deps) => coverageGap(deps, 'places', placeCoverage(deps, 'any', undefined, true)),
   handler(input, deps) {
     // lat is required by the schema: only the longitude can be missing here.
     const { lon } = pointOf(input)!;

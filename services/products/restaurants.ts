@@ -8,7 +8,7 @@ import { pointOf } from '../../models/lon-alias.js';
 import { defineOperation } from '../operation.js';
 import { poiIndex } from '../places/indexes.js';
 import { resolveCity } from '../places/city-lookup.js';
-import { coverageNote, placeCoverage } from '../places/coverage.js';
+import { coverageGap, coverageNote, noPlaces, placeCoverage } from '../places/coverage.js';
 import { isRestaurant, nextQuarterHourMs, restaurantOut } from '../places/pois.js';
 
 export const restaurants = defineOperation({
@@ -32,6 +32,8 @@ export const restaurants = defineOperation({
   dataVersion: (_input, deps) => deps.versions.dataset('places'),
   errors: ['not_found'],
   selfCheck: () => ({ lat: '51.05', lon: '3.72', radius: '50' }),
+  emptiness: (deps) => noPlaces('restaurants', placeCoverage(deps, 'restaurant', isRestaurant, false)),
+  coverageGap: (deps) => coverageGap(deps, 'restaurants', placeCoverage(deps, 'restaurant', isRestaurant, false)),
   handler(input, deps) {
     let at: { lat: number; lon: number };
     let resolved: typeof ResolvedLocation._output | undefined;

@@ -22,7 +22,7 @@ export const status = defineOperation({
     'failures); a product all of whose feeds are failing or stale shows degraded, and so does one that holds nothing to answer with. ' +
     'A product not online carries `reason`: `no_data` (it holds nothing for anyone), `replay_only` (it answers only from the ' +
     'recorded sample replayed to the present), `stale_source` (its newest reading is over 3 hours old, or its feeds are failing ' +
-    'or stale), `slow`, `unavailable`, `failed` or `store_unavailable`; `detail` says the same in a sentence.',
+    'or stale), `partial_coverage` (it holds places for some countries but not for every country the checkpoints are in), `slow`, `unavailable`, `failed` or `store_unavailable`; `detail` says the same in a sentence.',
   versions: [1],
   access: 'public',
   quotaClass: null,

@@ -10,11 +10,14 @@ import { parseGenericCsv } from '../../../data/importers/generic.js';
 import { importFeeds } from '../../../data/importers/run-import.js';
 import { parseTexts, writeParsed } from '../../../data/importers/ingest.js';
 import { countryFuel } from '../../../services/places/country-prices.js';
+import { importPlaces } from '../../../data/importers/places/run.js';
+import type { PoiRecord } from '../../../models/places.js';
 import { createResolver } from '../../../data/importers/resolve.js';
 import { defineOperation } from '../../../services/operation.js';
 import { operations } from '../../../services/registry.js';
 import { notFound } from '../../../models/errors.js';
 import { buildTestApp, captureLogger } from '../../helpers/deps.js';
+import { clearPlaces, feed, poi } from '../../helpers/places.js';
 import { explode, probe, quantiles } from '../../helpers/test-operations.js';
 
 let emptyCalls = 0;
@@ -72,6 +75,13 @@ describe('status job', () => {
         // The bundled prices are months old at the test clock: the latest known, not current.
         assert.deepEqual([p.status, p.reason], ['degraded', 'stale_source'], op.slug);
         assert.match(p.detail, /^no fuel price held is current/);
+        continue;
+      }
+      if (op.slug === 'restaurants' || op.slug === 'pois') {
+        // The bundled places: Belgium's parkings and services, Ukraine's supermarkets, Italy's and Poland's fuel stations.
+        assert.deepEqual([p.status, p.reason], ['degraded', 'partial_coverage'], op.slug);
+        assert.match(p.detail, op.slug === 'restaurants' ? /^holds restaurants for BE only: none for UA, PL, SK, HU, RO, MD, where checkpoints are/
+          : /^holds places for BE, IT, PL, UA only: none for SK, HU, RO, MD, where checkpoints are/);
         continue;
       }
       if (READINGS_PRODUCTS.has(op.slug)) {
@@ -143,6 +153,35 @@ describe('status job', () => {
     deps.versions.refresh();
     const current = await round();
     for (const slug of ['fuel', 'fuel-cities']) assert.deepEqual([current[slug]!.status, current[slug]!.reason], ['online', null], slug);
+  });
+
+  it('calls restaurants and pois degraded (partial_coverage) until places are held in every country with checkpoints, no_data without any', async (t) => {
+    const { app, deps, db } = await buildTestApp(t);
+    const asserted = operations.filter((op) => ['restaurants', 'pois'].includes(op.slug));
+    const round = async () => {
+      await runStatusChecks(asserted, deps);
+      return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
+    };
+    const load = (pois: PoiRecord[]) => {
+      importPlaces(db, [feed('osm', { pois })], { now: deps.now() });
+      deps.versions.refresh();
+    };
+    clearPlaces(db);
+    deps.versions.refresh();
+    const none = await round();
+    for (const slug of ['restaurants', 'pois']) assert.deepEqual([none[slug]!.status, none[slug]!.reason], ['degraded', 'no_data'], slug);
+    assert.match(none.restaurants!.detail, /^holds no restaurants for any country/);
+    // A restaurant in Poland and a parking in Ukraine: each product covers one of the six countries.
+    load([poi('r-pl', 'restaurant', 50.04, 22.99, { country_code: 'PL' }), poi('p-ua', 'parking', 49.8, 24.0, { country_code: 'UA' })]);
+    const part = await round();
+    assert.deepEqual([part.restaurants!.status, part.restaurants!.reason], ['degraded', 'partial_coverage']);
+    assert.match(part.restaurants!.detail, /^holds restaurants for PL only: none for UA, SK, HU, RO, MD, where checkpoints are/);
+    assert.match(part.pois!.detail, /^holds places for PL, UA only: none for SK, HU, RO, MD,/, 'pois counts places of every kind');
+    // Places of each kind in every country of the checkpoints: online.
+    const countries = { UA: [49.8, 24.0], SK: [48.7, 21.2], HU: [48.1, 20.8], RO: [47.7, 23.6], MD: [47.0, 28.8] } as const;
+    load(Object.entries(countries).map(([c, [lat, lon]]) => poi(`r-${c}`, 'restaurant', lat, lon, { country_code: c })));
+    const full = await round();
+    for (const slug of ['restaurants', 'pois']) assert.deepEqual([full[slug]!.status, full[slug]!.reason], ['online', null], slug);
   });
 
   it('lists as readings products only registered products', () => {
