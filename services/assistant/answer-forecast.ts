@@ -75,6 +75,8 @@ interface Picked<T> {
   got: T | null;
   /** A direction read before it held a count and no wait in minutes (the answer says why it is about this one). */
   passedOver: boolean;
+  /** Those directions and what they held (a question about the wait answers their counts too). */
+  passed: { row: CheckpointRow; got: T }[];
 }
 
 /**
@@ -93,8 +95,11 @@ async function pickDirection<T>(rows: readonly CheckpointRow[], read: (row: Chec
   const tried: Picked<T>[] = [];
   for (const row of rows) {
     const got = await read(row);
-    if (got !== null && inMinutes(got)) return { row, got, passedOver: tried.some((x) => x.got !== null) };
-    tried.push({ row, got, passedOver: false });
+    if (got !== null && inMinutes(got)) {
+      const passed = tried.flatMap((x) => (x.got === null ? [] : [{ row: x.row, got: x.got }]));
+      return { row, got, passedOver: passed.length > 0, passed };
+    }
+    tried.push({ row, got, passedOver: false, passed: [] });
   }
   return tried.find((x) => x.got !== null) ?? tried[0]!;
 }
@@ -192,15 +197,24 @@ export async function answerForecast(ctx: AnswerContext): Promise<void> {
     return modelsPending(ctx.deps, rows.map((r) => r.ppid)) ? notReady(ctx, rows) : ctx.refuse(c.fill('no_forecast', { checkpoint: ctx.checkpointText(row) }));
   }
   const { held, chosen } = picked.got;
+  ctx.sentences.push(forecastSentence(ctx, row, held, chosen, shown(chosen)));
+  // The wait read in one direction; the directions passed over for counting vehicles only are given too, as counts
+  // (at Shehyni a driver leaving Ukraine stands in the count's direction).
+  for (const other of picked.passed) ctx.sentences.push(forecastSentence(ctx, other.row, other.got.held, other.got.chosen, other.got.chosen.map(measure)));
+  waitNote(ctx, picked, shown(chosen)[0]!.unit);
+}
+
+/** `{crossing}, {day}: {hours}` of one direction's forecast steps, with the values `measures` gives them. */
+function forecastSentence(ctx: AnswerContext, row: CheckpointRow, held: { asOf: string }, chosen: Step[], measures: Measure[]): string {
+  const { c, u } = ctx;
+  const when = u.entities.when;
   const zone = row.timezone;
   const s = c.source('forecast', held.asOf, row.ppid);
   const date = when?.date ?? null;
   const dayText = date === null
     ? c.fill('as_of', { time: zonedInstant(ctx, 'forecast.from', new Date(chosen[0]!.time * 1000).toISOString(), zone, s) })
     : c.date('forecast.date', date, s);
-  const measures = shown(chosen);
   const cells = chosen.map((step, k) => ({ hour: localParts(step.time, zone).hour, at: new Date(step.time * 1000), m: measures[k]! }));
   const span = u.intent !== 'best_time' && hoursOf(when) !== null;
-  ctx.sentences.push(`${c.fill('forecast_intro', { checkpoint: ctx.checkpointText(row), date: dayText })}: ${hoursText(ctx, cells, zone, s, span)}.`);
-  waitNote(ctx, picked, measures[0]!.unit);
+  return `${c.fill('forecast_intro', { checkpoint: ctx.checkpointText(row), date: dayText })}: ${hoursText(ctx, cells, zone, s, span)}.`;
 }

@@ -1,7 +1,7 @@
 /**
  * The assistant's forecast of one crossing, from the `forecast` product itself: a question about the wait
  * ("how long will I wait in Medyka tomorrow?") reads the direction whose forecast gives the wait in minutes
- * and says which direction that is (a truck series that forecasts the wait beside its queue gives the wait);
+ * and says which direction that is, then gives the other direction's count of vehicles (a truck series that forecasts the wait beside its queue gives the wait);
  * one that states a direction whose forecast counts vehicles gets the count, said to be a count and not a
  * wait; and a range of counts names its noun once, after both numbers,
  * in every language (`od 1 do 27 pojazdów w kolejce`, never `od kolejka 1 do kolejka 27`).
@@ -57,19 +57,24 @@ describe('assistant: the forecast of a crossing', () => {
   });
 
   for (const [q, lang] of [['How long will I wait in Medyka tomorrow?', 'en'], ['Ile będę czekać w Medyce jutro?', 'pl'], ['Скільки чекати в Шегинях завтра?', 'uk']]) {
-    it(`${lang}: a question about the wait reads the direction whose forecast gives minutes, and says which`, async () => {
-      const { waits } = await medyka();
+    it(`${lang}: a question about the wait reads the direction whose forecast gives minutes, says which, and gives the other's count`, async () => {
+      const { waits, counts } = await medyka();
       const d = await ask(q!, lang!);
       assert.equal(d.intent, 'forecast', d.answer_text);
       assert.equal(d.grounded, true, d.answer_text);
-      assert.deepEqual(d.sources.map((s) => [s.product, s.ppid]), [['forecast', waits.row.ppid]], d.answer_text);
+      assert.deepEqual(d.sources.map((s) => [s.product, s.ppid]), [['forecast', waits.row.ppid], ['forecast', counts.row.ppid]], d.answer_text);
+      const of = (source: number, label: string) => d.figures.find((f) => f.source === source && f.label === label)!;
       // The lowest and highest of the day are waits, in minutes, as the forecast gives them.
-      const low = d.figures.find((f) => f.label === 'forecast.low')!;
-      const high = d.figures.find((f) => f.label === 'forecast.high')!;
+      const [low, high] = [of(0, 'forecast.low'), of(0, 'forecast.high')];
       assert.deepEqual([low.unit, high.unit], ['min', 'min'], d.answer_text);
       const day = tomorrow(waits.steps, waits.row.timezone, (s) => Math.round(s.wait_min!));
       assert.deepEqual([low.value, high.value], [Math.min(...day), Math.max(...day)]);
-      assert.ok(!d.figures.some((f) => f.label.startsWith('forecast.') && f.unit === null), 'no count of vehicles in the answer');
+      // Then the direction passed over (leaving Ukraine, where the driver asking in Ukrainian likely stands): its count.
+      const [lowCount, highCount] = [of(1, 'forecast.low'), of(1, 'forecast.high')];
+      assert.deepEqual([lowCount.unit, highCount.unit], [null, null], d.answer_text);
+      const cars = tomorrow(counts.steps, counts.row.timezone, (s) => s.avg_cars!);
+      assert.deepEqual([lowCount.value, highCount.value], [Math.min(...cars), Math.max(...cars)]);
+      assert.ok(d.answer_text.indexOf(text(lang as Lang).wait_direction.split('{')[0]!) > d.answer_text.indexOf(String(highCount.text)), 'the note after both');
       // Which direction the wait is for, in the answer's language.
       const side = (code: number) => countryName(COUNTRY_ISO2[code]!, lang!);
       const said = text(lang as Lang).wait_direction.replace('{from}', side(waits.row.origin)).replace('{to}', side(waits.row.destination));
