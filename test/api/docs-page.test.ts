@@ -52,7 +52,9 @@ describe('the /docs page', () => {
     // Every section of the file is a heading of the page, and its first entry's bold lead is rendered as such.
     const sections = [...written.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     assert.deepEqual([...page.body.matchAll(/<h2>(.+?)<\/h2>/g)].map((m) => m[1]), sections);
-    const lead = /^- \*\*(.+?)\*\*/m.exec(written)![1]!.replace(/`([^`]+)`/g, '<code>$1</code>');
+    // The lead as the page writes it: its text escaped as HTML (a quote is &quot;), its code spans as code.
+    const escaped = /^- \*\*(.+?)\*\*/m.exec(written)![1]!.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+    const lead = escaped.replace(/`([^`]+)`/g, '<code>$1</code>');
     assert.match(page.body, new RegExp(`<li>\\s*(<p>)?<strong>${lead.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</strong>`), lead);
     assert.ok(!page.body.includes('**'), 'no Markdown left as text');
     assert.match(page.body, /<a href="\/docs">API reference<\/a>.*<a href="\/docs\/changelog\.md">/);
