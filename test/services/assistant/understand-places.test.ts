@@ -19,6 +19,13 @@ describe('assistant: towns by any name', () => {
     assert.equal((await place('який пункт найшвидший з Києва до Польщі'))?.name, 'Kyiv');
   });
 
+  it('reads a Polish town name in -ce or -ice in its genitive (z Czerniowiec, z Katowic), and a crossing named as written is kept', async () => {
+    assert.deepEqual([(await place('Najszybsze przejście z Czerniowiec'))?.name, (await place('Najszybsze przejście z Czerniowiec'))?.country], ['Chernivtsi', 'UA']);
+    assert.equal((await place('Najszybsze przejście z Katowic do Ukrainy'))?.name, 'Katowice');
+    const u = await understand('Jaka kolejka w Krakowiec?', { directory: bundled.directory, now: new Date(FIXED_NOW) });
+    assert.equal(u.entities.checkpoint?.location_id, bundled.directory.search('Krakovets')[0]!.location_id, 'Krakowiec is the crossing, not a town in -ce');
+  });
+
   it('reads a town a crossing is named after, "from" it in a question of which crossing is fastest, as where the trip starts', async () => {
     const ask = (q: string) => understand(q, { directory: bundled.directory, now: new Date(FIXED_NOW) });
     const uzhhorod = bundled.directory.search('Uzhhorod')[0]!.location_id;
