@@ -232,6 +232,19 @@ export function createClock(nowIso: string | null): () => Date {
   return () => new Date(pinned);
 }
 
+/**
+ * The clock limits over elapsed time run on (a key's per-second tokens, its quota's day, failed-authentication
+ * windows, the key cache): the system clock, or with `nowIso` pinned, that instant plus the real time since
+ * this was called. On the pinned clock alone a second never passed: a demo key got two answers and then 429
+ * for good, with `Retry-After: 1`.
+ */
+export function createElapsedClock(nowIso: string | null, realMs: () => number = Date.now): () => Date {
+  if (nowIso === null) return () => new Date(realMs());
+  const pinned = new Date(nowIso).getTime();
+  const startedMs = realMs();
+  return () => new Date(pinned + realMs() - startedMs);
+}
+
 /** How the service names itself to the upstreams it polls: who it is and where its operator can be found. */
 export function feedUserAgent(config: Pick<Config, 'serviceName' | 'portal'>): string {
   const where = config.portal?.publicUrl ? `; +${config.portal.publicUrl}` : '';

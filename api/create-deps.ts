@@ -35,6 +35,8 @@ export interface DepsParts {
   engine: ServicePool;
   log: Logger;
   now: () => Date;
+  /** The clock of limits over elapsed time (config.ts `createElapsedClock`); `now` when not given. */
+  elapsedNow?: () => Date;
   settings: ServiceSettings;
   /** Usage counters written on this connection, without a writer thread (one call per process: `bdds call`). */
   countersInPlace?: boolean;
@@ -45,7 +47,8 @@ export interface DepsParts {
 }
 
 export function createDeps(parts: DepsParts) {
-  const { failedAuth: _failedAuth, countersInPlace: _inPlace, scaleOut, db, ...shared } = parts;
+  const { failedAuth: _failedAuth, countersInPlace: _inPlace, elapsedNow: _elapsed, scaleOut, db, ...shared } = parts;
+  const elapsedNow = parts.elapsedNow ?? parts.now;
   const keys = createKeysRepo(db);
   const lastUsed = createLastUsedRecorder(keys);
   const observations = createObservationsRepo(db, { replay: parts.settings.demoReplay });
@@ -54,7 +57,7 @@ export function createDeps(parts: DepsParts) {
   const accounts = createAccountsRepo(db);
   const sandbox = createSandboxUsage(db);
   const counters = db.memory || db.readonly || parts.countersInPlace ? createUsageRepo(db) : createCounterWriter(db);
-  const authenticator = createAuthenticator({ keys, now: parts.now, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) });
+  const authenticator = createAuthenticator({ keys, now: elapsedNow, ...(parts.failedAuth ? { failedAuth: parts.failedAuth } : {}) });
   // A key changed here (portal, CLI in process) is forgotten at once; another process's change within the cache's 5 s.
   keys.changes.on(({ ids }) => authenticator.forget(ids));
   keys.changes.onError = (err) => parts.log.warn({ err }, 'acting on a key change failed');
@@ -85,7 +88,7 @@ export function createDeps(parts: DepsParts) {
       authenticator,
       quota: scaleOut ? scaleOut.quota(counters) : counters,
       limiter: scaleOut ? scaleOut.limiter(createTokenBucketLimiter()) : createTokenBucketLimiter(),
-      now: parts.now,
+      now: elapsedNow,
       onUse: lastUsed.record,
       sandbox: {
         quota: sandbox.asQuotaStore(),

@@ -16,7 +16,7 @@ import { runUsageNotices, USAGE_NOTICES_INTERVAL_MS } from './portal/usage-notic
 import { createUsageNoticesRepo } from '../data/usage-notices-repo.js';
 import { issueKey } from './access/issue-key.js';
 import { LAST_USED_FLUSH_MS } from './access/last-used.js';
-import { createClock, feedUserAgent, loadConfig, type Config } from './config.js';
+import { createClock, createElapsedClock, feedUserAgent, loadConfig, type Config } from './config.js';
 import { createDeps } from './create-deps.js';
 import { createScaleOut } from './scale-out.js';
 import type { Deps } from './deps.js';
@@ -89,10 +89,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   // Scale-out (issue 21): with BDDS_REDIS_URL, counters, limits and change notices are shared through Redis.
   const now = createClock(config.now);
+  const elapsedNow = createElapsedClock(config.now);
   const scaleOut = config.redis ? createScaleOut(config.redis, { db, log, now }) : null;
   const { deps, lastUsed, authenticator } = createDeps({
     db, engine, log,
-    now,
+    now, elapsedNow,
     settings: { serviceName: config.serviceName, internalToken: config.internalToken, demoReplay: config.demoReplay, assistantLlm: config.assistantLlm ?? null,
       feeds: config.feeds ?? [], webhookAllowPrivate: config.webhookAllowPrivate === true },
     ...(scaleOut ? { scaleOut } : {}),

@@ -166,16 +166,26 @@ describe('bdds keys', () => {
     closeStore(store);
   });
 
-  it('serve creates one demo Explorer key on the first start of an empty store', async (t) => {
+  it('serve creates one demo Explorer key on the first start of an empty store, which keeps working on a pinned clock', async (t) => {
     const dir = tempDir(t);
-    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(dir), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off' });
+    // The clock pinned, as a demo pins it: the key's per-second limit still lets a second pass.
+    const config = loadConfig({ BDDS_PORT: '0', BDDS_DB: seededStore(dir), BDDS_THREADS: '1', BDDS_DEMO_REPLAY: '0', BDDS_FEEDS: 'off', BDDS_NOW: '2026-11-22T10:00:00Z' });
     const first = await startServer(config, { log: captureLogger().log, engine: { lazy: true } });
+    // Closed below before the second start; closed here too should an assertion fail first (an open listener keeps the run alive).
+    let firstOpen = true;
+    t.after(() => (firstOpen ? first.close() : undefined));
     const demo = first.demoKey;
     assert.ok(demo);
-    const res = await fetch(`${first.url}/api/v1/data/checkpoints?country=2`, { headers: bearer(demo) });
+    const call = () => fetch(`${first.url}/api/v1/data/checkpoints?country=2`, { headers: bearer(demo) });
+    const res = await call();
     assert.equal(res.status, 200, 'the demo key opens a keyed product');
     assert.equal(((await res.json()) as { usage: { limit_today: number } }).usage.limit_today, 200, 'on the Explorer plan');
+    const burst = await Promise.all([call(), call(), call()]);
+    assert.ok(burst.some((r) => r.status === 429), 'over the Explorer plan\'s per-second limit at once');
+    await new Promise((r) => setTimeout(r, 1_100));
+    assert.equal((await call()).status, 200, 'a second later by the real clock: admitted again (it stayed 429 on the pinned clock)');
     assert.equal(first.deps.repos.keys.list()[0]!.plan, 'explorer');
+    firstOpen = false;
     await first.close();
     const second = await startServer(config, { log: captureLogger().log, engine: { lazy: true } });
     t.after(() => second.close());
