@@ -75,6 +75,22 @@ describe('search', () => {
     for (const q of ['Rakovets', 'Раковець']) assert.deepEqual(names[q], ['Diakivtsi - Racovat'], q);
     assert.deepEqual(names['akovets'], [], 'never from the middle of a word');
   });
+  it('finds the crossings at a town by a name only GeoNames knows it by (Hungarian Csap is Chop), and a far city finds none', async (t) => {
+    const { get } = await liveApp(t);
+    const queries = ['Csap', 'Ungvár', 'Tiszaújlak', 'Aknaszlatina', 'Máramarossziget', 'Debrecen'];
+    const { status, body } = await get(`search?name=${encodeURIComponent(queries.join(','))}&lang=en`);
+    assert.equal(status, 200);
+    const found = Object.fromEntries((body.data.results as { query: string; matches: { name: string; matched_name: string }[] }[])
+      .map((r) => [r.query, r.matches.map((m) => [m.name, m.matched_name])]));
+    assert.deepEqual(found['Csap'], [['Chop-Zahony', 'Csap']]);
+    assert.deepEqual(found['Ungvár'], [['Vysne Nemecke-Uzhorod', 'Ungvár']]);
+    assert.deepEqual(found['Tiszaújlak'], [['Vylok - Tisabech', 'Tiszaújlak']]);
+    // Solotvyno and Sighetu Marmației face each other: either name finds the crossing.
+    assert.deepEqual(found['Aknaszlatina']!.map((m) => m[0]), found['Máramarossziget']!.map((m) => m[0]));
+    assert.ok(found['Aknaszlatina']!.length >= 1);
+    assert.deepEqual(found['Debrecen'], [], 'a city far from every crossing finds none');
+  });
+
   it('answers in the requested language and treats no match as an empty list', async (t) => {
     const { get } = await liveApp(t);
     const pl = await get('search?name=Dorohusk,Atlantis&lang=pl');
