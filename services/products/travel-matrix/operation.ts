@@ -77,9 +77,10 @@ export const travelMatrix = defineOperation({
     'imported with `bdds import osm-roads`, docs/routing.md; average speeds ' +
     '75 km/h cars, 65 buses and trucks under 7.5 t, 60 trucks, or the roads\' own on an imported network; each leg names its ' +
     '`graph`, `speed_kmh` and `speed_basis`) to each crossing of the vehicle type that leads from the ' +
-    'origin\'s side, passing no other monitored crossing (into Ukraine: enters once; out of it: leaves once; a type 5 trip ' +
-    'from inside Ukraine leaves once and enters at its crossing): ' +
-    'out of Ukraine from inside it, into Ukraine from outside. `queue_minutes_at_arrival` is the forecast ' +
+    'origin\'s side, passing no other monitored crossing (into Ukraine: enters once; out of it: leaves once; the drive to ' +
+    'the crossing stays on the origin\'s side of the border): out of Ukraine from inside it, into Ukraine from outside. Type 5 ' +
+    '(a tax-free car, EU to UA, at the car checkpoints) leads only into Ukraine: from inside it, `400 conflicting_parameters`. ' +
+    '`queue_minutes_at_arrival` is the forecast ' +
     'wait for the hour of arrival (the current wait where there is no forecast); `total_minutes` adds the waits of every ' +
     'monitored crossing on the route. Origins in a country with no crossing into Ukraine (`origin_country`, e.g. DE) route ' +
     'through the countries between, and `route.legs` lists each leg and border. An origin more than 250 km from every city ' +
@@ -105,6 +106,12 @@ export const travelMatrix = defineOperation({
         'the matrix covers Europe around the borders of Ukraine.', 'origin_out_of_range');
     }
     const originCountry = originCountryOf(deps, input.origin_lat, input.origin_lon, input.origin_country);
+    // Type 5 is the car from the EU into Ukraine (interface spec): routed from inside Ukraine it drove out through one
+    // crossing and back in through another, answered as type 4 into Ukraine.
+    if (input.type === 5 && originCountry === MONITORED_COUNTRY) {
+      throw badRequest(`Type 5 (a tax-free car, EU to UA) leads only into Ukraine, and the origin (${input.origin_lat}, ${input.origin_lon}) ` +
+        'is in Ukraine: ask type 4 for the crossings out of it, or give an origin outside Ukraine.', 'conflicting_parameters');
+    }
     const intoUkraine = leadsIntoUkraine(input.type, originCountry);
     if (intoUkraine && input.dest !== 'all' && input.dest !== 1) {
       throw badRequest(`From outside Ukraine the crossings lead into Ukraine: 'dest' must be 1 or all.`, 'dest_unreachable');

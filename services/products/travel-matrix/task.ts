@@ -38,6 +38,9 @@ const order = (a: Result, b: Result) =>
 
 export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   ctx.syncDirectory(args.directoryVersion);
+  // Type 5 (a tax-free car, EU to UA) queues at the car checkpoints into Ukraine; from inside it there is no
+  // such trip, and the operation refuses it (operation.ts).
+  if (args.type === 5 && args.origin_country === 'UA') throw new Error(`travelMatrix: type 5 from an origin in Ukraine (${args.origin_lat}, ${args.origin_lon})`);
   const crossingType = args.type === 5 ? 4 : args.type;
   const intoUkraine = leadsIntoUkraine(args.type, args.origin_country);
   const ua = countryCodeOf('UA')!;
@@ -88,8 +91,9 @@ export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
       results: shown,
       ...(note ? { note } : {}),
     },
-    meta: { crossing_type: crossingType, direction: intoUkraine ? 'into_ukraine' : 'out_of_ukraine',
-      routed: results.length, candidates: targets.length },
+    // The type asked, as in data; where it is served by another type's checkpoints (5 by the cars'), that one too.
+    meta: { crossing_type: args.type, ...(crossingType !== args.type ? { checkpoint_type: crossingType } : {}),
+      direction: intoUkraine ? 'into_ukraine' : 'out_of_ukraine', routed: results.length, candidates: targets.length },
   };
 }
 

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
+import { inUkraine } from '../../../../data/geo/ukraine-border.js';
+import { loadRoadGraph } from '../../../../data/seed.js';
 import { appWithKey, bearer, buildTestApp, makeKey } from '../../../helpers/deps.js';
 
-interface Leg { from_country: string; to_country: string; crossing: string | null; queue_minutes_at_arrival: number | null }
+interface Leg { from_country: string; to_country: string; crossing: string | null; queue_minutes_at_arrival: number | null; path: string[] }
 interface Result { ppid: string; total_minutes: number | null; drive_minutes: number; distance_km: number; status: string;
   queue_minutes_at_arrival: number | null; queue_basis: string | null; country: string; route: { legs: Leg[] } }
 
@@ -178,6 +180,53 @@ describe('travel-matrix', () => {
       }
     }
     assert.ok(routes > 100, `${routes} routes`);
+  });
+
+  it('drives to each crossing on the origin\'s side of the border: Uzhhorod to Malyi Bereznyi by Perechyn, not out by Vyšné Nemecké', async () => {
+    // Vyšné Nemecké, 0.5 km inside Slovakia, was the bundled graph's UA: the drive went out past the Uzhhorod post to it
+    // and back into Ukraine to Malyi Bereznyi's post (40.2 km). By road, Uzhhorod - Perechyn - Malyi Bereznyi.
+    const uzhhorod = (await shared.get('origin_lat=48.6208&origin_lon=22.2879&type=4&dest=SK&lang=en')).body.data.results as Result[];
+    const bereznyi = uzhhorod.find((r) => r.ppid === 'id_1214')!;
+    assert.deepEqual(bereznyi.route.legs.map((l) => [l.from_country, l.to_country, l.crossing]), [['UA', 'SK', 'id_1214']]);
+    assert.ok(!bereznyi.route.legs[0]!.path.includes('Vyšné Nemecké'));
+    // 28 km of straight line, at least the local links' factor (1.25) over it.
+    assert.ok(bereznyi.distance_km >= 35 && bereznyi.distance_km < 60, String(bereznyi.distance_km));
+    // Every place a route passes on its way to its crossing is on the origin's side of Ukraine's border (a border
+    // post by the side it is named for), from both sides of each neighbour.
+    const places = new Map<string, [number, number][]>();
+    for (const [, name, lat, lon] of loadRoadGraph().nodes) places.set(name, [...(places.get(name) ?? []), [lat, lon]]);
+    const onSide = (place: string, ua: boolean) => {
+      const post = /border post \((\w\w)\)$/.exec(place);
+      return post ? (post[1] === 'UA') === ua : /^id_\d+$/.test(place) || places.get(place)!.some(([lat, lon]) => inUkraine(lat, lon) === ua);
+    };
+    let checked = 0;
+    for (const [origin, ua] of [['48.6208&origin_lon=22.2879', true], ['48.44&origin_lon=22.72', true], ['49.84&origin_lon=24.03', true],
+      ['48.29&origin_lon=25.94', true], ['45.35&origin_lon=28.84', true], ['48.7164&origin_lon=21.2611', false], ['49.7838&origin_lon=22.7677', false],
+      ['47.79&origin_lon=22.88', false], ['47.95&origin_lon=21.72', false], ['47.0105&origin_lon=28.8638', false]] as const) {
+      for (const type of [4, 9]) {
+        const { body } = await shared.get(`origin_lat=${origin}&type=${type}&lang=en`);
+        for (const r of body.data.results as Result[]) {
+          const off = r.route.legs.flatMap((l) => l.path).filter((p) => !onSide(p, ua));
+          assert.deepEqual(off, [], `from ${origin} (type ${type}) to ${r.ppid}: ${off.join(', ')} on the other side`);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked > 300, `${checked} routes`);
+  });
+
+  it('takes type 5 (a tax-free car, EU to UA) into Ukraine only: refused from inside it; meta says the type asked', async () => {
+    // From Lviv it drove out at Rava-Ruska and back in at Hrebenne, answered as type 4 into Ukraine beside data.type 5.
+    for (const origin of ['origin_lat=49.83826&origin_lon=24.02324', 'origin_lat=49.801&origin_lon=23.005', 'origin_lat=49.84&origin_lon=24.03&origin_country=UA']) {
+      const { status, body } = await shared.get(`${origin}&type=5&lang=en`);
+      assert.deepEqual([status, body.error.code, body.error.reason], [400, 'bad_request', 'conflicting_parameters'], origin);
+      assert.match(body.error.message, /^Type 5 \(a tax-free car, EU to UA\) leads only into Ukraine, and the origin \([\d.]+, [\d.]+\) is in Ukraine: ask type 4/);
+    }
+    const warsaw = (await shared.get('origin_lat=52.2297&origin_lon=21.0122&type=5&limit=3')).body;
+    assert.deepEqual([warsaw.data.type, warsaw.meta.crossing_type, warsaw.meta.checkpoint_type, warsaw.meta.direction], [5, 5, 4, 'into_ukraine']);
+    assert.ok((warsaw.data.results as Result[]).every((r) => r.route.legs.filter((l) => l.to_country === 'UA').length === 1));
+    const lviv = (await shared.get('origin_lat=49.84&origin_lon=24.03&type=4&limit=3')).body;
+    assert.deepEqual([lviv.data.type, lviv.meta.crossing_type, 'checkpoint_type' in lviv.meta, lviv.meta.direction], [4, 4, false, 'out_of_ukraine']);
   });
 
   it('takes dest as all in any case, or one country by number or ISO-2 in any case', async () => {
