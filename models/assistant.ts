@@ -182,6 +182,7 @@ export const TEMPLATE_KEYS = [
   'alert_howto', 'alert_below', 'alert_above', 'alert_change', 'metric_wait', 'metric_queue', 'alert_reply',
   'border_wait_intro', 'border_wait_intro_latest', 'border_queue_only', 'border_unread_count', 'border_unforecast_count',
   'price_legal_maximum', 'price_station_mean',
+  'no_data', 'alt_line_arrival', 'alt_intro_nowait', 'alt_line_nowait', 'bans_road_specific', 'bans_intro_day', 'bans_none_day',
 ] as const;
 
 export const Templates = z.object({

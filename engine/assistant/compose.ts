@@ -122,14 +122,23 @@ export class Composer {
 
   /** The sentence with its first letter in upper case; a figure it starts with is written so too. */
   sentence(text: string): string {
-    const out = sentence(text, this.lang);
-    if (out !== text) for (const f of this.figures) if (text.startsWith(f.text)) f.text = sentence(f.text, this.lang);
+    // A sentence that ends in a value's own point (`Umweg 15 Min.`) takes no second one.
+    const ended = text.replace(/\.\.$/u, '.');
+    const out = sentence(ended, this.lang);
+    if (out !== ended) for (const f of this.figures) if (ended.startsWith(f.text)) f.text = sentence(f.text, this.lang);
     return out;
   }
 
-  /** A template with its `{placeholders}` filled (the values are already written: figures or names). */
+  /**
+   * A template with its `{placeholders}` filled (the values are already written: figures or names). A value that
+   * ends in a point (`22 nov.`) takes the place of the template's own after it: never `nov..`.
+   */
   fill(key: TemplateKey, vars: Record<string, string> = {}): string {
-    return this.t.text[key].replace(/\{(\w+)\}/g, (whole, k: string) => vars[k] ?? whole);
+    return this.t.text[key].replace(/\{(\w+)\}(\.?)/g, (whole, k: string, point: string) => {
+      const value = vars[k];
+      if (value === undefined) return whole;
+      return value.endsWith('.') ? value : value + point;
+    });
   }
 }
 

@@ -65,7 +65,14 @@ export async function answerBestCrossing(ctx: AnswerContext): Promise<void> {
     rows.push(...got.data.checkpoints);
   }
   const labels = (isos: Set<string>) => [...isos].map(ctx.countryLabel).join(', ');
-  const sides = { vehicle: templates.vehicles[String(type) as '4'], from: labels(origins), to: labels(destinations) || '?' };
+  // No destination with readings: the countries the crossings from there lead into (of this type where there are
+  // any), never `?`; "no data" in words when there are none at all.
+  if (destinations.size === 0) {
+    const leaving = dir.all().filter((r) => origins.has(COUNTRY_ISO2[r.origin]!));
+    const ofType = leaving.filter((r) => r.crossing_type === type);
+    for (const r of ofType.length > 0 ? ofType : leaving) destinations.add(COUNTRY_ISO2[r.destination]!);
+  }
+  const sides = { vehicle: templates.vehicles[String(type) as '4'], from: labels(origins), to: labels(destinations) || c.fill('no_data') };
   const hasReading = (r: BorderRow) => r.updated_at !== null && (r.queue !== null || r.wait_min !== null);
   const read = rows.filter(hasReading);
   if (read.length === 0) return ctx.refuse(c.fill('border_none', sides));

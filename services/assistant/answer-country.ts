@@ -1,19 +1,17 @@
 /**
  * What a country holds: national fuel prices (`fuel`, with the price's date, past the product's limit
  * of 45 days "latest known, N days old", and what kind of price it is when it is not an average paid: a
- * legal maximum, a mean of stations' reports), truck bans (`truck-bans`), trading Sundays (`trading-sundays`)
- * and road reports in force (`road-conditions`). The country is the one named, else the one across the
- * border at the crossing named (for fuel, else the town's named).
+ * legal maximum, a mean of stations' reports), trading Sundays (`trading-sundays`) and road reports in force
+ * (`road-conditions`); truck bans are answered in answer-truck-bans.ts. The country is the one named, else the
+ * one across the border at the crossing named (for fuel, else the town's named).
  */
 import type { Templates } from '../../models/assistant.js';
-import { COUNTRY_ISO2, neighbourIso } from '../../models/codes.js';
+import { neighbourIso } from '../../models/codes.js';
 import { fuel } from '../products/fuel.js';
 import { roadConditions } from '../products/road-conditions.js';
 import { tradingSundays } from '../products/trading-sundays.js';
-import { truckBans } from '../products/truck-bans.js';
 import type { AnswerContext } from './context.js';
 import { latestKnown } from './reading.js';
-import { todayIn } from './understand.js';
 
 const DAY_MS = 86_400_000;
 
@@ -49,51 +47,6 @@ export async function answerFuel(ctx: AnswerContext): Promise<void> {
   // A ceiling or a mean of stations' reports is said to be one: only a national average is what drivers paid.
   if (f.price_kind === 'legal_maximum') ctx.sentences.push(c.fill('price_legal_maximum'));
   else if (f.price_kind === 'station_mean') ctx.sentences.push(c.fill('price_station_mean'));
-}
-
-export async function answerTruckBans(ctx: AnswerContext): Promise<void> {
-  const { c, u, templates } = ctx;
-  const e = u.entities;
-  const covered = [...ctx.deps.rules.truckBans.keys()].sort();
-  let countries = e.countries.filter((x) => x !== 'UA' || e.countries.length === 1);
-  if (countries.length === 0 && e.checkpoint) {
-    const r = ctx.deps.repos.directory.atLocation(e.checkpoint.location_id)[0];
-    if (r) countries = [COUNTRY_ISO2[r.origin]!, COUNTRY_ISO2[r.destination]!];
-  }
-  if (countries.length === 0) return ctx.refuse(c.fill('bans_need_country', { countries: covered.map(ctx.countryLabel).join(', ') }));
-  const got = await ctx.call<{ countries: { country_code: string; covered: boolean; date_from: string | null; date_to: string | null }[];
-    bans: { country_code: string; date: string; ends_on?: string; time_from: string; time_until: string; restriction_type: keyof Templates['ban_types']; min_weight_tons: number | null }[];
-    active_now: { country_code: string }[] }>(truckBans, { country: countries.join(','), ...(e.when?.date ? { date: e.when.date } : {}) });
-  const b = got.data;
-  const s = c.source('truck-bans', ctx.nowIso);
-  const asksToday = !e.when?.date || e.when.date === todayIn(ctx.now, ctx.u.zone);
-  for (const cov of b.countries) {
-    const name = ctx.countryLabel(cov.country_code);
-    if (!cov.covered || !cov.date_from || !cov.date_to) {
-      ctx.refuse(c.fill('bans_not_covered', { country: name }));
-      continue;
-    }
-    const mine = b.bans.filter((x) => x.country_code === cov.country_code);
-    const range = { country: name, from: c.date(`${cov.country_code}.date_from`, cov.date_from, s, false), to: c.date(`${cov.country_code}.date_to`, cov.date_to, s, false) };
-    if (mine.length === 0) {
-      ctx.sentences.push(c.fill('bans_none', range));
-      continue;
-    }
-    const lines = mine.slice(0, 4).map((x, k) => {
-      const at = `${cov.country_code}.bans.${k}`;
-      const l = c.fill('ban_line', {
-        date: c.date(`${at}.date`, x.date, s, false), from: c.clock(`${at}.time_from`, x.time_from, s),
-        // A ban that runs overnight ends on a later day than it starts (Saturday 22:00 to Sunday 22:00): that day is said.
-        to: x.ends_on && x.ends_on !== x.date ? `${c.date(`${at}.ends_on`, x.ends_on, s, false)} ${c.clock(`${at}.time_until`, x.time_until, s)}`
-          : c.clock(`${at}.time_until`, x.time_until, s),
-        type: templates.ban_types[x.restriction_type],
-      });
-      return x.min_weight_tons === null ? l : `${l}, ${c.fill('ban_weight', { weight: c.quantity(`${at}.min_weight_tons`, x.min_weight_tons, 't', s) })}`;
-    });
-    // "In force right now" is today's state: said only of a question about today (or no day), never of another day's bans.
-    const active = asksToday && b.active_now.some((x) => x.country_code === cov.country_code) ? ` ${c.fill('bans_active')}` : '';
-    ctx.sentences.push(`${c.fill('bans_intro', range)} ${lines.join('; ')}.${active}`);
-  }
 }
 
 export async function answerTradingSundays(ctx: AnswerContext): Promise<void> {

@@ -29,8 +29,8 @@ export function valueText(ctx: AnswerContext, label: string, value: number, unit
   return unit === 'minutes' ? ctx.c.minutes(label, value, source) : ctx.c.fill('vehicles_value', { n: ctx.c.count(label, value, source) });
 }
 
-const bound = (ctx: AnswerContext, label: string, m: Measure, v: number | null, s: number) =>
-  v === null ? '?' : m.unit === 'minutes' ? ctx.c.minutes(label, v, s) : ctx.c.count(label, v, s);
+const bound = (ctx: AnswerContext, label: string, m: Measure, v: number, s: number) =>
+  m.unit === 'minutes' ? ctx.c.minutes(label, v, s) : ctx.c.count(label, v, s);
 
 /** An hour of a crossing's forecast or typical week: its local hour, the instant it stands for (the zone's offset then) and its value. */
 export interface HourCell {
@@ -44,8 +44,9 @@ function hoursText(ctx: AnswerContext, cells: HourCell[], zone: string, s: numbe
   const { c } = ctx;
   if (cells.length === 1) {
     const { hour, at, m } = cells[0]!;
-    // A wait forecast beside a queue has no bounds of its own: none are written, rather than `likely ? to ?`.
-    if (m.lo === null && m.hi === null) {
+    // A wait forecast beside a queue has no bounds of its own: none are written, rather than `likely ? to ?`; nor is
+    // a range with one end missing.
+    if (m.lo === null || m.hi === null) {
       return c.fill('forecast_at_plain', { time: zonedHour(ctx, `${p}.hour`, hour, zone, at, s), value: valueText(ctx, `${p}.value`, m.v!, m.unit, s) });
     }
     return c.fill('forecast_at', { time: zonedHour(ctx, `${p}.hour`, hour, zone, at, s), value: valueText(ctx, `${p}.value`, m.v!, m.unit, s),
@@ -114,7 +115,7 @@ function waitNote(ctx: AnswerContext, picked: Picked<unknown>, unit: Measure['un
   const { c } = ctx;
   if (unit === 'vehicles') ctx.sentences.push(c.fill('count_not_wait'));
   else if (picked.passedOver) {
-    const side = (code: number) => ctx.countryLabel(COUNTRY_ISO2[code] ?? '?');
+    const side = (code: number) => (COUNTRY_ISO2[code] ? ctx.countryLabel(COUNTRY_ISO2[code]) : c.fill('no_data'));
     ctx.sentences.push(c.fill('wait_direction', { from: side(picked.row.origin), to: side(picked.row.destination) }));
   }
 }

@@ -9,6 +9,7 @@ import type { Lang } from '../../models/languages.js';
 import type { Credit } from '../../data/credits.js';
 import type { OperationDeps } from '../deps.js';
 import { alternatives } from '../products/alternatives/operation.js';
+import type { AlternativesOutput } from '../../models/stats.js';
 import { soonerWithoutTotal } from '../../models/travel-matrix.js';
 import { cityNameIn } from '../../data/geo/city-names.js';
 import { lookupCity } from '../../data/geo/gazetteer.js';
@@ -16,10 +17,12 @@ import { travelMatrix } from '../products/travel-matrix/operation.js';
 import { Composer, ungroundedNumbers } from '../../engine/assistant/compose.js';
 import { answerAlerts } from './answer-alerts.js';
 import { answerBestCrossing } from './answer-border.js';
-import { answerFuel, answerRoadConditions, answerTradingSundays, answerTruckBans, neighbourAt } from './answer-country.js';
+import { answerFuel, answerRoadConditions, answerTradingSundays } from './answer-country.js';
+import { answerTruckBans } from './answer-truck-bans.js';
 import { answerForecast } from './answer-forecast.js';
 import { answerQueueNow } from './answer-queue.js';
-import { createContext, EXAMPLE_LOCATION, type AnswerContext } from './context.js';
+import { createContext, type AnswerContext } from './context.js';
+import { suggestionsFor } from './suggestions.js';
 import type { Understanding } from './understand.js';
 
 export interface AnswerResult {
@@ -29,25 +32,36 @@ export interface AnswerResult {
   names: string[];
 }
 
+/**
+ * Other crossings, each with the wait the product's saving counts there: the wait expected on arrival after the
+ * extra driving (said to be on arrival) where a forecast gives it, else the wait now. The saving is written from
+ * the figures shown (the wait here now, the extra driving, the wait there), so that they add up as read.
+ */
 async function answerAlternatives(ctx: AnswerContext): Promise<void> {
   const { c } = ctx;
   const row = ctx.rowsFor(false)[0];
   if (!row) return ctx.needCheckpoint();
-  const got = await ctx.call<{ wait_min: number | null; alternatives: { ppid: string; name: string; wait_min: number | null; drive_delta_min: number; total_delta_min: number | null }[];
-    generated_at: string }>(alternatives, { ppid: row.ppid, lang: ctx.lang, limit: '3' });
+  const got = await ctx.call<AlternativesOutput>(alternatives, { ppid: row.ppid, lang: ctx.lang, limit: '3' });
   const a = got.data;
   const s = c.source('alternatives', a.generated_at, row.ppid);
   if (a.alternatives.length === 0) return void ctx.sentences.push(`${ctx.checkpointText(row)}: ${c.fill('alt_none')}`);
+  const here = a.wait_min === null ? null : c.minutes('wait_min', a.wait_min, s);
   const lines = a.alternatives.map((alt, k) => {
-    const line = c.fill('alt_line', {
-      name: c.name(alt.name), wait: alt.wait_min === null ? '?' : c.minutes(`alternatives.${k}.wait_min`, alt.wait_min, s),
-      drive: c.minutes(`alternatives.${k}.drive_delta_min`, alt.drive_delta_min, s),
-    });
-    if (alt.total_delta_min === null) return line;
-    return `${line} (${alt.total_delta_min < 0 ? c.fill('alt_gain', { delta: c.minutes(`alternatives.${k}.total_delta_min`, -alt.total_delta_min, s) })
-      : c.fill('alt_loss', { delta: c.minutes(`alternatives.${k}.total_delta_min`, alt.total_delta_min, s) })})`;
+    const onArrival = alt.queue_basis === 'forecast' && alt.wait_at_arrival_min !== null;
+    const waitMin = onArrival ? alt.wait_at_arrival_min : alt.wait_min;
+    const drive = c.minutes(`alternatives.${k}.drive_delta_min`, alt.drive_delta_min, s);
+    if (waitMin === null) return c.fill('alt_line_nowait', { name: c.name(alt.name), drive });
+    const wait = c.minutes(`alternatives.${k}.${onArrival ? 'wait_at_arrival_min' : 'wait_min'}`, waitMin, s);
+    const line = c.fill(onArrival ? 'alt_line_arrival' : 'alt_line', { name: c.name(alt.name), wait, drive });
+    if (alt.total_delta_min === null || a.wait_min === null) return line;
+    // The product's total is this sum; written from the rounded figures, it adds up to the minute as shown.
+    const round = (v: number) => Math.max(0, Math.round(v));
+    const delta = round(alt.drive_delta_min) + round(waitMin) - round(a.wait_min);
+    const label = `alternatives.${k}.total_delta_min`;
+    return `${line} (${delta < 0 ? c.fill('alt_gain', { delta: c.minutes(label, -delta, s) }) : c.fill('alt_loss', { delta: c.minutes(label, delta, s) })})`;
   });
-  ctx.sentences.push(`${c.fill('alt_intro', { checkpoint: ctx.checkpointText(row), wait: a.wait_min === null ? '?' : c.minutes('wait_min', a.wait_min, s) })} ${lines.join('; ')}.`);
+  const intro = here === null ? c.fill('alt_intro_nowait', { checkpoint: ctx.checkpointText(row) }) : c.fill('alt_intro', { checkpoint: ctx.checkpointText(row), wait: here });
+  ctx.sentences.push(`${intro} ${lines.join('; ')}.`);
 }
 
 /** Ukraine's neighbours the travel matrix leads into from a town in Ukraine (its `dest`). */
@@ -64,9 +78,6 @@ export function travelDestination(e: Pick<AnswerContext['u']['entities'], 'place
   const named = e.countries.filter((x) => NEIGHBOURS.has(x));
   return named.length === 1 ? named[0]! : null;
 }
-
-/** Intents answered from one crossing's own readings, week or forecast. */
-const CHECKPOINT_INTENTS: readonly Intent[] = ['queue_now', 'best_time', 'forecast', 'alternatives'];
 
 /** How many crossings an answer from a town names, fastest first. */
 const TRAVEL_NAMED = 3;
@@ -132,7 +143,6 @@ const WRITERS: Partial<Record<Intent, (ctx: AnswerContext) => Promise<void> | vo
 export async function answer(question: string, u: Understanding, lang: Lang, templates: Templates, deps: OperationDeps): Promise<AnswerResult> {
   const c = new Composer(lang, templates, deps.now().toISOString().slice(0, 10));
   const ctx = createContext(c, u, lang, templates, deps);
-  const dir = deps.repos.directory;
   const e = u.entities;
   let intent: Intent = u.intent;
   const write = WRITERS[u.intent];
@@ -142,23 +152,11 @@ export async function answer(question: string, u: Understanding, lang: Lang, tem
     intent = 'unknown';
     ctx.refuse(c.fill('unknown'));
   }
-  const suggestions = () => {
-    const example = dir.atLocation(EXAMPLE_LOCATION).length > 0 ? EXAMPLE_LOCATION : dir.all()[0]?.location_id;
-    // A crossing that could not answer a question of its own queue or week, or that holds no reading at all, is not
-    // offered again (Chop with too little history was offered "When is the best time to cross at Chop?"): the example is.
-    const withData = deps.repos.observations.ppidsWithData();
-    const lacking = e.checkpoint !== null && (CHECKPOINT_INTENTS.includes(u.intent) || !dir.atLocation(e.checkpoint.location_id).some((r) => withData.has(r.ppid)));
-    const location = (lacking ? undefined : e.checkpoint?.location_id) ?? example;
-    const name = location === undefined ? '' : dir.name(location, lang);
-    // The country the question is about: named, else across the border at the crossing named (Porubne: Romania).
-    const country = ctx.countryLabel(e.countries.find((x) => x !== 'UA') ?? neighbourAt(ctx) ?? 'PL');
-    return templates.suggestions.map((s) => s.replace(/\{name\}/g, name).replace(/\{country\}/g, country));
-  };
   const sentences = ctx.sentences;
   if (ctx.replay) sentences.push(c.fill('replay_note'));
   for (let k = 0; k < sentences.length; k++) sentences[k] = c.sentence(sentences[k]!);
   const grounded = ctx.grounded;
-  const offered = grounded ? [] : suggestions();
+  const offered = grounded ? [] : suggestionsFor(ctx);
   const text = grounded ? sentences.join(' ') : `${sentences.join(' ')} ${c.fill('suggest_intro')} ${offered.join(' / ')}`;
   // Every digit written is a figure's (or part of a name): an answer that broke this is never sent.
   const ungrounded = ungroundedNumbers(text, c.figures, [...c.names, ...offered]);

@@ -59,6 +59,8 @@ export function createContext(c: Composer, u: Understanding, lang: Lang, templat
   const now = deps.now();
   const e = u.entities;
   const countryLabel = (iso: string) => countryName(iso, lang);
+  // A country number without a code is said to be unknown in words, never `?`.
+  const sideLabel = (code: number) => (COUNTRY_ISO2[code] ? countryLabel(COUNTRY_ISO2[code]) : c.fill('no_data'));
   const ctx: AnswerContext = {
     c, deps, lang, templates, u, now, nowIso: now.toISOString(), sentences: [], credits: new Set(), replay: false, grounded: true,
     refuse(text) {
@@ -75,7 +77,7 @@ export function createContext(c: Composer, u: Understanding, lang: Lang, templat
     countryLabel,
     checkpointText: (row) => c.fill('checkpoint', {
       name: c.name(dir.name(row.location_id, lang)), vehicle: templates.vehicles[String(row.crossing_type) as '4'],
-      from: countryLabel(COUNTRY_ISO2[row.origin] ?? '?'), to: countryLabel(COUNTRY_ISO2[row.destination] ?? '?'),
+      from: sideLabel(row.origin), to: sideLabel(row.destination),
     }),
     rowsFor(both) {
       if (!e.checkpoint) return [];

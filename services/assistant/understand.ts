@@ -48,6 +48,8 @@ export interface Understanding {
   zone: string;
   /** The question asks how long the wait is ("how long will I wait"): answered in minutes where a series of the crossing gives them. */
   asksWait: boolean;
+  /** The question asks about the weekend: its date is the weekend's first day still to come (on a Sunday, today). */
+  asksWeekend: boolean;
   /** The checkpoint came from the `ppid` parameter, not from the question. */
   checkpointFromContext: boolean;
   /** The `ppid` a client gave as context, when it names a checkpoint. */
@@ -67,6 +69,11 @@ const THRESHOLD_SLOTS = /^(below|above|unit:)/;
  * word from being read as a name, so the understanding is what it was without them.
  */
 const ASIDE_SLOTS = /^wait$/;
+
+/** Words of the day and the hour (now, today, weekdays, the weekend, parts of the day, the words around an hour). */
+const TIME_SLOTS = /^(now|day:|weekday:|weekend|part:|hour_before|hour_after)/;
+/** Words that carry what a question is about: a language they belong to is one the question is written in. */
+const CONTENT_SLOTS = /^(intent|vehicle|country|fuel):/;
 
 /** Intents whose question, asked "from" a town, is about a trip that starts there (which crossing is fastest from it, how long the drive). */
 const TRIP_INTENTS: readonly Intent[] = ['best_crossing', 'travel_time'];
@@ -217,6 +224,16 @@ function startsTrip(named: { from: number }, tokens: readonly Token[], hits: rea
   return place !== null && place.afterFrom && place.at === named.from;
 }
 
+/**
+ * The languages a question is written in: the one detected, and those whose words of its subject (intents,
+ * vehicles, countries, fuels, as written) it uses, since drivers mix languages (`kolejka на Шегинях jutro`).
+ * Every language when none is detected.
+ */
+function spokenLangs(hits: readonly Hit[], detected: Lang | null): { has(lang: Lang): boolean } {
+  if (detected === null) return { has: () => true };
+  return new Set<Lang>([detected, ...hits.filter((h) => h.exact && !h.pattern.generated && CONTENT_SLOTS.test(h.pattern.slot)).map((h) => h.pattern.lang)]);
+}
+
 export interface UnderstandOptions {
   directory: DirectoryLookup;
   now: Date;
@@ -243,7 +260,12 @@ export async function understand(question: string, options: UnderstandOptions): 
   }
   const detectedLang = detectLanguage(await languageDetector(), question, new Map([...perLang].map(([l, s]) => [l, s.size])));
 
-  const slotHits = (prefix: string) => hits.filter((h) => h.pattern.slot.startsWith(prefix));
+  const spoken = spokenLangs(hits, detectedLang);
+  // A word of the day or hour counts only in a language the question is written in: Hungarian `este` (evening)
+  // is Romanian "is" ("Cum este coada"). A foreign one is kept out of the entities, though it still keeps
+  // its word from being read as a name.
+  const read = hits.filter((h) => !TIME_SLOTS.test(h.pattern.slot) || spoken.has(h.pattern.lang));
+  const slotHits = (prefix: string) => read.filter((h) => h.pattern.slot.startsWith(prefix));
   // Words some entity or intent uses are not looked up as names.
   const taken = new Set<number>();
   const number = (t: number) => /^\d{1,2}$/.test(tokens[t]?.w ?? '');
@@ -317,9 +339,10 @@ export async function understand(question: string, options: UnderstandOptions): 
   const fuelHit = slotHits('fuel:').sort((a, b) => own(a) - own(b) || a.at - b.at)[0];
   const fuel = fuelHit ? (fuelHit.pattern.slot.slice(5) as AssistantEntities['fuel']) : null;
 
-  const when = parseWhen(question, tokens, hits, { now: options.now, zone, lang: detectedLang, nameTokens });
+  const when = parseWhen(question, tokens, read, { now: options.now, zone, lang: detectedLang, nameTokens });
   const asksNow = slotHits('now').length > 0;
   const asksWait = slotHits('wait').length > 0;
+  const asksWeekend = slotHits('weekend').length > 0;
 
   const placeTaken = new Set([...taken, ...nameTokens]);
   for (const h of countryHits) for (let k = 0; k < h.len; k++) placeTaken.add(h.at + k);
@@ -360,7 +383,7 @@ export async function understand(question: string, options: UnderstandOptions): 
     location_id: location, name: dir.name(location, options.lang ?? detectedLang ?? 'en'), matched: found ? found.matched : null,
   };
   return {
-    detectedLang, intent, scores, zone, asksNow, asksWait, checkpointFromContext, contextPpid: context ? context.ppid : null,
+    detectedLang, intent, scores, zone, asksNow, asksWait, asksWeekend, checkpointFromContext, contextPpid: context ? context.ppid : null,
     // An alert's "under 3 hours" is no time of day.
     entities: { checkpoint, countries, direction, vehicle, when: intent === 'alerts' ? null : when, place, fuel, threshold },
   };

@@ -107,6 +107,14 @@ describe('assistant: which crossing, now and later', () => {
     assert.equal(buses.grounded, true);
   });
 
+  it('names the countries a border leads into when none has a reading, never `?`', async () => {
+    // No crossing leaving Ukraine has a reading for pedestrians: the `border` product lists no destination.
+    assert.deepEqual((await built.get('border/1/all/7')).body.data.destinations, []);
+    const d = await ask('which crossing is fastest for pedestrians');
+    assert.equal(d.grounded, false);
+    assert.match(d.answer_text, /^No crossing Ukraine → Poland, [^?]*has a reading for pedestrians\./, d.answer_text);
+  });
+
   it('names the zone of every clock time, so that a Polish and a Ukrainian time in one answer compare', async () => {
     const questions: [string, string][] = [['queue at Medyka now', 'en'], ['which crossing into Ukraine is fastest for cars now', 'en'],
       ['which crossing to Poland is fastest for trucks now', 'uk'], ['which crossing to Poland is best for trucks tonight', 'pl'],

@@ -24,3 +24,13 @@ it('every language has every text with the English placeholders', () => {
     'price_legal_maximum', 'price_station_mean'] as const;
   for (const lang of LANGUAGES) assert.equal(new Set(ranking.map((k) => templates.get(lang)!.text[k])).size, ranking.length, lang);
 });
+
+/** The texts written most recently for every language (a missing word, a wait in alternatives, road-specific bans). */
+const NEWEST_KEYS = ['no_data', 'alt_line_arrival', 'alt_intro_nowait', 'alt_line_nowait', 'bans_road_specific', 'bans_intro_day', 'bans_none_day'] as const;
+
+it('every language says the newest texts in its own words, not in English', () => {
+  const { templates } = assistantData();
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    for (const key of NEWEST_KEYS) assert.notEqual(templates.get(lang)!.text[key], templates.get('en')!.text[key], `${lang}.${key}`);
+  }
+});
