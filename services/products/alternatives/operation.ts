@@ -12,8 +12,8 @@ export const alternatives = defineOperation({
     '(`compared_ppid`); without one, totals are null and `note` says why. Extra driving is the road distance between the crossings on the departure side ' +
     'and its drive time, both as travel-matrix gives them (its graph, at its roads\' speeds or the vehicle type\'s average: ' +
     '75 km/h for cars, 65 for buses and trucks under 7.5 t, 60 for trucks); where no route exists, great-circle x 1.3 at ' +
-    'that average; `total_delta_min` adds the difference in current wait (null when a wait is ' +
-    'unknown). `best` is the first with a negative total. Also: `checkpoint` (the one asked about: name, queue in `unit`, ' +
+    'that average; `total_delta_min` adds the wait there on arrival (`wait_at_arrival_min`: the forecast for the hour ' +
+    'of arrival, else the current wait, as `queue_basis` says) minus the wait here now (null when a wait is unknown). `best` is the first with a negative total. Also: `checkpoint` (the one asked about: name, queue in `unit`, ' +
     '`source_url`), per row `diff` (its queue minus this one, in `unit`: vehicles where both are counted, else wait ' +
     'minutes) and `unit`, and `crossing_type_filter` (the `crossing_type` asked for, or null).',
   versions: [1],
