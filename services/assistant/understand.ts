@@ -11,6 +11,7 @@ import type { NameMatch } from '../../data/directory/name-index.js';
 import { skeleton } from '../../data/directory/skeleton.js';
 import { lookupCity } from '../../data/geo/gazetteer.js';
 import { exactCity } from '../places/city-lookup.js';
+import { crossingsAtTown } from '../places/crossings-at-town.js';
 import type { AssistantEntities, Intent } from '../../models/assistant.js';
 import type { Lang } from '../../models/languages.js';
 import { assistantData, type Pattern } from './lexicon.js';
@@ -22,6 +23,7 @@ import { findThreshold } from '../../engine/assistant/threshold.js';
 /** The directory lookups understanding needs (the `search` product's index among them). */
 export interface DirectoryLookup {
   search(query: string): NameMatch[];
+  all(): readonly CheckpointRow[];
   get(ppid: string): CheckpointRow | null;
   atLocation(locationId: number): CheckpointRow[];
   name(locationId: number, lang: string): string;
@@ -180,6 +182,26 @@ function findCheckpoint(tokens: readonly Token[], taken: ReadonlySet<number>, di
   return best;
 }
 
+/**
+ * Where no crossing's name is read: a word that names, in any language GeoNames knows, a town a crossing lies
+ * at (services/places/crossings-at-town.ts: Hungarian `Csapnál` is at Chop, `Ungváron` at Uzhhorod). One word,
+ * of four letters or more, not a stop word, as written or with an inflection ending taken off; the nearest
+ * crossing to the town.
+ */
+function findTownCrossing(tokens: readonly Token[], taken: ReadonlySet<number>, dir: DirectoryLookup, suffixes: readonly string[],
+  stopwords: ReadonlySet<string>) {
+  for (let at = 0; at < tokens.length; at++) {
+    const w = tokens[at]!.w;
+    if (taken.has(at) || stopwords.has(w) || w.length < 4 || /^\d/.test(w)) continue;
+    for (const v of variants(w, suffixes)) {
+      if (v.length < 4) continue;
+      const [location_id] = crossingsAtTown(dir, v);
+      if (location_id !== undefined) return { location_id, score: 1, words: 1, matched: w, from: at, len: 1 };
+    }
+  }
+  return null;
+}
+
 /** A town a trip starts from: the lexicons' place forms, else GeoNames (any of its names; Cyrillic romanised too), after a "from" word. */
 function findPlace(tokens: readonly Token[], hits: readonly Hit[], taken: ReadonlySet<number>, suffixes: readonly string[], places: ReadonlyMap<string, string>,
   lang: Lang | null) {
@@ -285,7 +307,8 @@ export async function understand(question: string, options: UnderstandOptions): 
   const spellings = detectedLang ? ofLangs((l) => (l === detectedLang ? data.lexicons.get(l)?.name_spellings ?? [] : [])) : [];
   const cache = new Map<string, NameMatch[]>();
   const cached: DirectoryLookup = { ...dir, search: (q) => cache.get(q) ?? (cache.set(q, dir.search(q)), cache.get(q)!) };
-  const named = findCheckpoint(tokens, taken, cached, suffixes, data.stopwords, data.places, spellings);
+  const named = findCheckpoint(tokens, taken, cached, suffixes, data.stopwords, data.places, spellings) ??
+    findTownCrossing(tokens, taken, dir, suffixes, data.stopwords);
   const found = named && startsTrip(named, tokens, hits, taken, suffixes, data.places, detectedLang) ? null : named;
   const nameTokens = new Set<number>();
   if (found) for (let k = 0; k < found.len; k++) nameTokens.add(found.from + k);

@@ -19,6 +19,17 @@ describe('assistant: towns by any name', () => {
     assert.equal((await place('який пункт найшвидший з Києва до Польщі'))?.name, 'Kyiv');
   });
 
+  it('reads a crossing from the name of its town in a language the directory has no name in (Hungarian Csapnál is Chop)', async () => {
+    const ask = (q: string) => understand(q, { directory: bundled.directory, now: new Date(FIXED_NOW) });
+    const idOf = (name: string) => bundled.directory.search(name)[0]!.location_id;
+    for (const [q, crossing] of [['Mennyi a sor Csapnál?', 'Chop'], ['Mennyi a sor Ungváron?', 'Uzhhorod'], ['Milyen hosszú a sor Tiszaújlaknál?', 'Vylok']] as const) {
+      const u = await ask(q);
+      assert.equal(u.intent, 'queue_now', q);
+      assert.equal(u.entities.checkpoint?.location_id, idOf(crossing), `${q}: ${JSON.stringify(u.entities.checkpoint)}`);
+    }
+    assert.equal((await ask('Mennyi a sor?')).entities.checkpoint, null, 'no town, no crossing');
+  });
+
   it('reads a Polish town name in -ce or -ice in its genitive (z Czerniowiec, z Katowic), and a crossing named as written is kept', async () => {
     assert.deepEqual([(await place('Najszybsze przejście z Czerniowiec'))?.name, (await place('Najszybsze przejście z Czerniowiec'))?.country], ['Chernivtsi', 'UA']);
     assert.equal((await place('Najszybsze przejście z Katowic do Ukrainy'))?.name, 'Katowice');
