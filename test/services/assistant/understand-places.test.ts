@@ -70,6 +70,9 @@ describe('assistant: towns by any name', () => {
     }
     assert.equal((await ask('Какой переход в Польшу самый быстрый для легковых завтра в 6?')).entities.vehicle, 4);
     assert.equal((await ask('Сколько ждать пешеходам в Шегинях?')).entities.vehicle, 7, 'pedestrians as written');
+    // Ukrainian: пішохід, and its other forms with о (пішоходів), are pedestrians; перехід is a crossing.
+    assert.equal((await ask('Черга для пішоходів на Шегинях')).entities.vehicle, 7);
+    assert.notEqual((await ask('Який перехід найшвидший до Польщі?')).entities.vehicle, 7);
     assert.equal((await ask('Van kamiontilalom Magyarországon szombaton?')).intent, 'truck_bans');
     assert.equal((await ask('Kiedy najkrócej się czeka w Korczowej?')).intent, 'best_time');
   });
