@@ -41,7 +41,7 @@ export async function feedsCommand(args: string[], io: CliIo = processIo): Promi
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { json: { type: 'boolean' } } });
   const [action, name] = positionals;
   if (action !== 'list' && action !== 'run') throw new UsageError(FEEDS_USAGE);
-  if (action === 'run' && (!name || !feedNamed(name))) throw new UsageError(`name a feed: ${FEEDS.map((f) => f.name).join(', ')}`);
+  if (action === 'run' && (!name || !feedNamed(name))) throw new UsageError(`${name ? `no feed '${name}'; ` : ''}name a feed: ${FEEDS.map((f) => f.name).join(', ')}`);
   const config = loadConfig(io.env);
   const now = createClock(config.now);
   const selected = config.feeds ?? [];

@@ -123,7 +123,7 @@ export async function importCommand(args: string[], io: CliIo = processIo): Prom
   const isBus = !!format && Object.hasOwn(BUS_FORMATS, format);
   const isRoad = !!format && Object.hasOwn(ROAD_FORMATS, format);
   if (!format || (!isPlace && !isBus && !isRoad && !Object.hasOwn(FORMATS, format))) {
-    throw new UsageError(`name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS), ...Object.keys(BUS_FORMATS), ...Object.keys(ROAD_FORMATS)].join(', ')}`);
+    throw new UsageError(`${format ? `no format '${format}'; ` : ''}name a format: ${[...Object.keys(FORMATS), ...Object.keys(PLACE_FORMATS), ...Object.keys(BUS_FORMATS), ...Object.keys(ROAD_FORMATS)].join(', ')}`);
   }
   if (values.approve && !isRoad) throw new UsageError('--approve is for road-report formats');
   checkSourceOption(format, values.source);

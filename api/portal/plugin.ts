@@ -56,8 +56,10 @@ export async function portalPlugin(app: FastifyInstance, options: PortalOptions)
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"], 'style-src': ["'self'", "'unsafe-inline'"], 'form-action': ["'self'"], 'frame-ancestors': ["'none'"],
-        // On a plain-http deployment (which the README supports) the upgrade would send every form to https.
-        ...(publicUrl().startsWith('http://') ? { 'upgrade-insecure-requests': null } : {}),
+        // On a plain-http deployment (which the README supports) the upgrade would send every form and stylesheet to
+        // https: kept only for a public URL that is https. Without one (the listener's address, known only after
+        // this is registered: empty here) the service speaks plain http.
+        ...(publicUrl().startsWith('https://') ? {} : { 'upgrade-insecure-requests': null }),
       },
     },
     hsts: secureCookies,

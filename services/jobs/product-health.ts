@@ -36,9 +36,11 @@ export const PARTLY_READINGS_PRODUCTS: ReadonlyMap<string, string> = new Map([
 export const STALE_AFTER_S = 3 * 3600;
 
 /**
- * How the queue readings stand over every checkpoint: none held (`no_data`); only the replayed sample
- * (`replay_only`: `type_of_data` "replay" everywhere); live or imported readings, but the newest older than
- * three hours (`stale_source`); null when some checkpoint has a current live or imported reading.
+ * How the queue readings stand over every checkpoint: none held (`no_data`); the replayed sample answering for
+ * every checkpoint, or for some beside live or imported readings elsewhere (`replay_only`: two readings imported
+ * for one checkpoint called the products online while 199 answered from the sample); live or imported readings,
+ * but the newest older than three hours (`stale_source`); null when every checkpoint held answers from live or
+ * imported readings and one of them is current.
  */
 export function readingsHealth(deps: OperationDeps): Unhealthy | null {
   const repo = deps.repos.observations;
@@ -58,6 +60,10 @@ export function readingsHealth(deps: OperationDeps): Unhealthy | null {
   if (held === 0) return { reason: 'no_data', detail: 'holds no queue reading for any checkpoint: no feed or import has supplied one' };
   if (real === 0) {
     return { reason: 'replay_only', detail: 'answers only from the recorded sample replayed to the present (type_of_data "replay"): no live or imported reading is held' };
+  }
+  if (real < held) {
+    return { reason: 'replay_only', detail: `answers for ${held - real} of the ${held} checkpoints with readings from the recorded sample replayed to the present ` +
+      `(type_of_data "replay"); ${real} have live or imported readings` };
   }
   if (newestS === null || nowS - newestS > STALE_AFTER_S) {
     const age = newestS === null ? 'none is at or before now' : `the newest is ${Math.floor((nowS - newestS) / 3600)} h old`;

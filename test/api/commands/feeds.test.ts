@@ -30,7 +30,9 @@ describe('bdds feeds', () => {
     assert.match(table, /^feed +polled +every +status/);
     assert.match(table, /^feed .* last error +urls\n/);
     assert.match(table, /\necherha +yes +300 s +failing .* HTTP 503 +http:\/\/127\.0\.0\.1:\d+\/w\/1\n/, 'with its URL');
-    assert.equal((await runCli(['feeds', 'run', 'frob'], env)).status, 2);
+    const unknown = await runCli(['feeds', 'run', 'frob'], env);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /no feed 'frob'; name a feed: .*echerha/, 'says the name given is not a feed');
   });
 
   it('polls and lists a feed at its BDDS_FEED_<NAME>_URL and _INTERVAL_S also when BDDS_FEEDS does not select it', async (t) => {

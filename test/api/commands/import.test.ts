@@ -213,6 +213,9 @@ describe('bdds import', () => {
       assert.match(out.stderr, new RegExp(`--source is not taken by ${args[0]}, whose rows name their own source; it names the source of csv, ndjson, fuel-csv, road-csv, datex2-situation, bus-crossings, gtfs, flixbus-network`));
     }
     assert.deepEqual(runs(db), [], 'no run');
+    const bogus = await runCli(['import', 'bogus', 'f.csv']);
+    assert.equal(bogus.status, 2);
+    assert.match(bogus.stderr, /no format 'bogus'; name a format: granica, .*, csv, /, 'says the format given is unknown');
     const usage = (await runCli(['import', '--help'])).stdout;
     for (const format of ['csv', 'ndjson', 'fuel-csv', 'road-csv', 'datex2-situation', 'bus-crossings', 'gtfs', 'flixbus-network']) {
       assert.match(usage, new RegExp(`^  ${format} `, 'm'), `${format} is a format`);

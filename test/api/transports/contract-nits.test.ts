@@ -66,6 +66,9 @@ describe('contract points', () => {
     const csp = String((await plain.inject({ url: '/portal' })).headers['content-security-policy']);
     assert.match(csp, /form-action 'self'/);
     assert.doesNotMatch(csp, /upgrade-insecure-requests/);
+    // No public URL configured: the listener's own address, not known yet when the portal registers (an empty string).
+    const { app: unset } = await buildTestApp(t, { portal: portal('') });
+    assert.doesNotMatch(String((await unset.inject({ url: '/portal' })).headers['content-security-policy']), /upgrade-insecure-requests/);
     const { app: secure } = await buildTestApp(t, { portal: portal('https://bdds.example.org') });
     assert.match(String((await secure.inject({ url: '/portal' })).headers['content-security-policy']), /upgrade-insecure-requests/);
   });

@@ -132,6 +132,22 @@ describe('status job', () => {
     assert.equal(current.assistant!.status, 'online');
   });
 
+  it('keeps the readings products replay_only while the replayed sample still answers for some checkpoints beside an imported one', async (t) => {
+    const { app, deps, db } = await buildTestApp(t, { seed: { history: true } });
+    const asserted = operations.filter((op) => ['queue', 'border'].includes(op.slug));
+    // Two current readings imported for one checkpoint; the sample answers for every other.
+    const at = deps.now().getTime();
+    importFeeds(db, [parseGenericCsv(`ppid,time,queue\nid_114,${new Date(at - 1_200_000).toISOString()},12\nid_114,${new Date(at - 600_000).toISOString()},14\n`, 'r.csv')],
+      createResolver(deps.repos.directory));
+    deps.versions.refresh();
+    await runStatusChecks(asserted, deps);
+    const products = (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
+    for (const slug of ['queue', 'border']) {
+      assert.deepEqual([products[slug]!.status, products[slug]!.reason], ['degraded', 'replay_only'], `${slug}: ${products[slug]!.detail}`);
+      assert.match(products[slug]!.detail, /^answers for \d+ of the \d+ checkpoints with readings from the recorded sample replayed to the present \(type_of_data "replay"\); 1 have live or imported readings$/);
+    }
+  });
+
   it('calls fuel and fuel-cities degraded (stale_source) while no price held is current, and online once one is', async (t) => {
     const { app, deps, db } = await buildTestApp(t);
     const asserted = operations.filter((op) => ['fuel', 'fuel-cities'].includes(op.slug));
