@@ -21,7 +21,11 @@ import { createMcpServer, listTools, MCP_SERVER_INFO, toolsListJson } from './to
 export const MCP_MAX_BODY_BYTES = 64 * 1024;
 /** Messages in one batch (the SDK's own limit is 100). */
 export const MCP_MAX_BATCH = 10;
-/** The answer to one POST (ten tool lists are about 340 KB). */
+/**
+ * The answers to one POST of several messages (ten tool lists are about 340 KB). A lone message's answer is
+ * sent whatever its size, as REST sends the same product's: `fuelCities` for Italy (457 KB over REST, twice
+ * that as a tool result's text and structured content) was refused with advice no client could follow.
+ */
 export const MCP_MAX_RESPONSE_BYTES = 512 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -111,7 +115,7 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
       for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const answer = await transport.handleRequest(new Request(`http://mcp.local${request.url}`, { method: 'POST', headers }), { parsedBody: body });
       const text = await answer.text();
-      if (Buffer.byteLength(text) > MCP_MAX_RESPONSE_BYTES) {
+      if (Array.isArray(body) && body.length > 1 && Buffer.byteLength(text) > MCP_MAX_RESPONSE_BYTES) {
         return refuse(request, reply, `The answers to this batch exceed ${MCP_MAX_RESPONSE_BYTES} bytes; send fewer messages per request.`, 'response_too_large');
       }
       reply.code(answer.status);

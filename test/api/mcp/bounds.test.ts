@@ -1,6 +1,7 @@
 /**
  * What one unauthenticated POST to /mcp may cost (issue 33, point 3): the body is bounded before it is
- * parsed, a batch holds at most 10 messages, an answer at most 512 KiB, and a lone tools/list is answered
+ * parsed, a batch holds at most 10 messages, its answers at most 512 KiB (a lone message's answer is sent
+ * whatever its size), and a lone tools/list is answered
  * from the list serialised once, the same answer the SDK gives.
  */
 import assert from 'node:assert/strict';
@@ -57,6 +58,17 @@ describe('MCP bounds', () => {
     assert.equal(ErrorEnvelope.parse(answer.error.data).error.reason, 'response_too_large');
     const one = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, ...bearer(INTERNAL_TOKEN) }, payload: JSON.stringify(batch[0]) });
     assert.equal(one.statusCode, 200, 'one such call is answered');
+  });
+
+  it(`answers a lone message whatever its size (fuelCities for Italy: over ${MCP_MAX_RESPONSE_BYTES} bytes as a tool result)`, async (t) => {
+    const { app } = await appWithKey(t);
+    const res = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, ...bearer(INTERNAL_TOKEN) },
+      payload: JSON.stringify(call(1, 'fuelCities', { country: 'IT' })) });
+    assert.equal(res.statusCode, 200, res.body.slice(0, 200));
+    assert.ok(Buffer.byteLength(res.body) > MCP_MAX_RESPONSE_BYTES, `${Buffer.byteLength(res.body)} bytes`);
+    const answer = res.json() as { id: number; result: { isError?: boolean; structuredContent: { data: { cities: unknown[] } } } };
+    assert.equal(answer.id, 1);
+    assert.ok(!answer.result.isError && answer.result.structuredContent.data.cities.length > 100);
   });
 
   it('answers a lone tools/list from the list serialised once, as the SDK answers it in a batch', async (t) => {
