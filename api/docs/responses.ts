@@ -5,6 +5,7 @@
 import { ERROR_STATUS, type ErrorCode } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import type { DocsExamples } from './examples.js';
+import { httpStatusOf } from '../pipeline/envelope.js';
 
 const COMMON_ERRORS: readonly ErrorCode[] = ['bad_request', 'header_too_large', 'internal_error', 'service_unavailable'];
 const KEYED_ERRORS: readonly ErrorCode[] = ['missing_api_key', 'invalid_api_key', 'qps_exceeded', 'quota_exceeded'];
@@ -53,14 +54,15 @@ export function responsesOf(op: AnyOperation, successSchema: Record<string, unkn
     ...(keyed ? { 'RateLimit-Policy': ref('RateLimit-Policy'), RateLimit: ref('RateLimit'), 'X-Devapi-Limit': ref('X-Devapi-Limit'),
       'X-Devapi-Remaining': ref('X-Devapi-Remaining'), 'X-Devapi-Units': ref('X-Devapi-Units'), 'X-Devapi-Warning': ref('X-Devapi-Warning') } : {}),
   };
+  // A POST that makes something answers 201, as REST sends it (pipeline/envelope.ts httpStatusOf).
   const responses: Record<string, unknown> = {
-    200: {
+    [httpStatusOf(op, 200)]: {
       description: answer ? `Success. Example: \`${answer.request}\` at ${examples.generated_at} over the bundled data (lists cut to their first items).` : 'Success',
       headers: successHeaders,
       content: { 'application/json': { schema: successSchema, ...(answer ? { example: answer.body } : {}) } },
     },
   };
-  if (op.rest?.method !== 'POST') {
+  if ((op.rest?.method ?? 'GET') === 'GET') {
     responses[304] = { description: 'Not Modified: the answer is the one `If-None-Match` named (not counted).', headers: { ETag: ref('ETag') } };
   }
   const byStatus = new Map<number, ErrorCode[]>();

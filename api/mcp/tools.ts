@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { jsonSchema } from '../openapi.js';
 import type { AnyOperation } from '../../services/operation.js';
-import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
+import { attributionOf, errorBody, httpStatusOf, NO_PRODUCT } from '../pipeline/envelope.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { echoed, ServiceError } from '../../models/errors.js';
 
@@ -122,7 +122,7 @@ export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline
       op, transport: 'mcp', requestId: randomUUID(), authorization: caller.authorization, address: caller.address,
       params: { values: request.params.arguments ?? {}, text: false },
     });
-    return toolResult(outcome.status, outcome.headers, outcome.body ?? '{}');
+    return toolResult(httpStatusOf(op, outcome.status), outcome.headers, outcome.body ?? '{}');
   });
   return mcp;
 }

@@ -14,6 +14,14 @@ export interface EnvelopeHead {
 }
 
 /** The head of an error that names no product (an unknown tool, a method not offered): as REST's for an unknown path. */
+/**
+ * The HTTP status of an answer as REST sends it: a POST that makes something answers 201 where the pipeline
+ * answered 200 (MCP's `_meta.status` and the OpenAPI document say the same; tRPC keeps its own 200).
+ */
+export function httpStatusOf(op: { rest?: { method: string } }, status: number): number {
+  return op.rest?.method === 'POST' && status === 200 ? 201 : status;
+}
+
 export const NO_PRODUCT: EnvelopeHead = Object.freeze({ apiVersion: '1', product: 'unknown' });
 
 /** `Data by <service>`, then the sources whose licences require credit: `; State Border Guard Service of Ukraine (CC BY 4.0)`. */

@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyOperation } from '../../services/operation.js';
 import { headerCredential, isBearerCredential } from '../pipeline/caller.js';
+import { httpStatusOf } from '../pipeline/envelope.js';
 import type { Outcome, Pipeline, PipelineRequest } from '../pipeline/pipeline.js';
 import type { RawQuery } from './querystring.js';
 import { routePath } from './paths.js';
@@ -80,7 +81,7 @@ function registerWriteRoute(app: FastifyInstance, op: AnyOperation, version: 1 |
         params: { values, ...(op.pathParams ? { path: request.params as Record<string, string> } : {}), text: route.method !== 'POST' },
         credentialInUrl: credential.inUrl,
       });
-      return send(reply, route.method === 'POST' && outcome.status === 200 ? { ...outcome, status: 201 } : outcome);
+      return send(reply, { ...outcome, status: httpStatusOf(op, outcome.status) });
     },
   });
 }

@@ -64,7 +64,8 @@ describe('OpenAPI quality', () => {
     for (const entry of entries.filter((e) => e.security.length > 0)) {
       assert.ok(entry['x-quota-class'], `${entry.operationId} has a quota class`);
       assert.match(entry.description, new RegExp(`Quota class \`${entry['x-quota-class']}\``));
-      assert.ok(entry.responses['200']!.headers!.RateLimit && entry.responses['200']!.headers!['RateLimit-Policy']);
+      const ok = entry.responses['200'] ?? entry.responses['201']!;
+      assert.ok(ok.headers!.RateLimit && ok.headers!['RateLimit-Policy']);
       assert.ok(entry.responses['429']!.headers!['Retry-After']);
     }
     const multi = doc.paths['/api/v1/data/multi']!.get as unknown as Entry;

@@ -29,7 +29,11 @@ describe('OpenAPI and docs', () => {
         const named = [...entry.parameters.filter((p: { in: string }) => p.in !== 'header').map((p: { name: string }) => p.name),
           ...Object.keys(entry.requestBody?.content['application/json'].schema.properties ?? {})].sort();
         assert.deepEqual(named, Object.keys(op.input.shape).sort());
-        for (const status of ['200', '400', '500', '503']) assert.ok(entry.responses[status], `${path} lists ${status}`);
+        // A creation answers 201 (POST), everything else 200; only a GET can answer 304.
+        const success = method === 'POST' ? '201' : '200';
+        for (const status of [success, '400', '500', '503']) assert.ok(entry.responses[status], `${path} lists ${status}`);
+        assert.equal(Boolean(entry.responses['304']), method === 'GET', `${path} ${method} lists 304 only for GET`);
+        assert.ok(method === 'POST' || !entry.responses['201'], `${path} ${method}: 201 only for a creation`);
       }
     }
     // The one header parameter: a creation's idempotency key.

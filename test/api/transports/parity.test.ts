@@ -162,8 +162,8 @@ describe('one pipeline, four transports', () => {
     for (const transport of TRANSPORTS) {
       const before = await used(owner.record.id, 'standard');
       const delivered = await harness.call(transport, create!, body, owner.key);
-      // REST answers a creation 201 Created; the others have no such status.
-      assert.equal(delivered.status, transport === 'rest' ? 201 : 200, `${transport}: ${JSON.stringify(delivered.envelope).slice(0, 300)}`);
+      // REST answers a creation 201 Created, and MCP's _meta.status says what HTTP would have sent; tRPC and the CLI keep 200.
+      assert.equal(delivered.status, transport === 'rest' || transport === 'mcp' ? 201 : 200, `${transport}: ${JSON.stringify(delivered.envelope).slice(0, 300)}`);
       assert.equal(await used(owner.record.id, 'standard'), before + 1, `${transport} counts one standard unit`);
       made.push(delivered);
     }
