@@ -5,8 +5,8 @@
  * `cities500.txt`, for the places data/scripts/build-alternate-names.ts bounds (the service's region, towns of
  * 15,000 elsewhere). Names match when they fold alike (case, diacritics, hyphens and spaces ignored), within
  * a country when one is given.
- * Loaded on first use (about 135,000 cities, ~0.8 s, 37 MB of heap; the index by name and the alternate names
- * on the first lookup by name, ~0.65 s more, 28 MB: docs/places.md) and kept.
+ * Loaded on first use (about 135,000 cities, ~0.8 s, 30 MB of heap; the index by name and the alternate names
+ * on the first lookup by name, ~0.65 s more, 34 MB: docs/places.md) and kept.
  */
 import { createRequire } from 'node:module';
 import { readAlternateNames, SERVICE_REGION } from './alternate-names.js';

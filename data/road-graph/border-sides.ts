@@ -31,16 +31,17 @@ export interface MovedNode {
   to: string | null;
 }
 
+type Node = RoadGraphData['nodes'][number];
+
 /**
- * `data` with every node whose label puts it on the wrong side of the monitored border moved to the other
- * side (`side.inside`, then `side.countryOutside` for the country outside), the nodes within POST_KM of a
- * crossing in `crossings` left as they are. The same object when nothing moves; else a copy whose version
- * says how many moved (`+sided<n>`: a leg names the graph it was routed on).
+ * The nodes, each whose label puts it on the wrong side of the monitored border moved to the other side
+ * (`side.inside`, then `side.countryOutside` for the country outside), those within POST_KM of a crossing in
+ * `crossings` left as they are; and which moved (the build's log and graph version count them).
  */
-export function sideByBorder(data: RoadGraphData, side: BorderSide, crossings: readonly { lat: number; lon: number }[]):
-  { data: RoadGraphData; moved: MovedNode[] } {
+export function sideByBorder(nodes: readonly Node[], side: BorderSide, crossings: readonly { lat: number; lon: number }[]):
+  { nodes: Node[]; moved: MovedNode[] } {
   const moved: MovedNode[] = [];
-  const nodes = data.nodes.map((node) => {
+  const sided = nodes.map((node) => {
     const [id, name, lat, lon, country] = node;
     const inside = side.inside(lat, lon);
     if (inside === (country === MONITORED_COUNTRY)) return node;
@@ -48,8 +49,7 @@ export function sideByBorder(data: RoadGraphData, side: BorderSide, crossings: r
     const outside = inside ? null : side.countryOutside(lat, lon);
     const to = inside ? MONITORED_COUNTRY : outside === MONITORED_COUNTRY ? null : outside;
     moved.push({ id, name, from: country, to });
-    return [id, name, lat, lon, to] as RoadGraphData['nodes'][number];
+    return [id, name, lat, lon, to] as Node;
   });
-  if (moved.length === 0) return { data, moved };
-  return { data: { ...data, version: `${data.version}+sided${moved.length}`, nodes }, moved };
+  return { nodes: sided, moved };
 }

@@ -56,22 +56,18 @@ const edges = (parse(readFileSync(join(shared, 'e-roads/euroroad_edges_by_index.
 const graph = repairGraph(nodes, edges, (name) => byName.get(fold(name)) ?? [], countryAt);
 const second = relocateMisplaced(graph, (name) => byName.get(fold(name)) ?? [], countryAt);
 const snap = snapToNamesakes(second.nodes, (name) => byName.get(fold(name)) ?? []);
-const snapped = {
-  version: 'cities', nodes: snap.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country] as [number, string, number, number, string | null]),
-  edges: second.edges,
-};
+const out = new URL('../bundled/', import.meta.url).pathname;
+interface DirLocation { neighbour: string; lat: number; lon: number; names: { lang: string; name: string; primary: boolean }[] }
+const directory = JSON.parse(readFileSync(join(out, 'directory.json'), 'utf8')) as { locations: DirLocation[] };
 // Each city on its side of Ukraine's border, as an imported network's nodes are (the local network's links join
 // places of one country, and the router drops every link across the border): before it, the border decides.
-const dirLocations = (JSON.parse(readFileSync(new URL('../bundled/directory.json', import.meta.url), 'utf8')) as { locations: { lat: number; lon: number }[] }).locations;
-const sided = sideByBorder(snapped, { inside: inUkraine, countryOutside: nodeCountryAt }, dirLocations);
-const cityGraph = { nodes: sided.data.nodes, edges: second.edges };
+const sided = sideByBorder(snap.nodes.map((n) => [n.id, n.name, Math.round(n.lat * 1e5) / 1e5, Math.round(n.lon * 1e5) / 1e5, n.country] as [number, string, number, number, string | null]),
+  { inside: inUkraine, countryOutside: nodeCountryAt }, directory.locations);
+const cityGraph = { nodes: sided.nodes, edges: second.edges };
 
 // The E-road links count great-circle x 1.25 in the router (engine/routing/graph.ts ROAD_DETOUR_FACTOR).
 const LINK_FACTOR = CITY_LINK_FACTOR;
 const circuity = measureCircuity(cityGraph, LINK_FACTOR);
-const out = new URL('../bundled/', import.meta.url).pathname;
-interface DirLocation { neighbour: string; lat: number; lon: number; names: { lang: string; name: string; primary: boolean }[] }
-const directory = JSON.parse(readFileSync(join(out, 'directory.json'), 'utf8')) as { locations: DirLocation[] };
 const posts: LocalPlace[] = directory.locations.flatMap((l) => {
   const name = l.names.find((n) => n.lang === 'en' && n.primary)?.name ?? l.names[0]!.name;
   return [l.neighbour, 'UA'].map((country) => ({ name: `${name} border post (${country})`, lat: l.lat, lon: l.lon, country }));

@@ -38,9 +38,7 @@ const order = (a: Result, b: Result) =>
 
 export function travelMatrixTask(ctx: WorkerContext, args: MatrixTaskArgs) {
   ctx.syncDirectory(args.directoryVersion);
-  // Type 5 (a tax-free car, EU to UA) queues at the car checkpoints into Ukraine; from inside it there is no
-  // such trip, and the operation refuses it (operation.ts).
-  if (args.type === 5 && args.origin_country === 'UA') throw new Error(`travelMatrix: type 5 from an origin in Ukraine (${args.origin_lat}, ${args.origin_lon})`);
+  // Type 5 (a tax-free car, EU to UA) queues at the car checkpoints into Ukraine (the operation refuses it from inside Ukraine).
   const crossingType = args.type === 5 ? 4 : args.type;
   const intoUkraine = leadsIntoUkraine(args.type, args.origin_country);
   const ua = countryCodeOf('UA')!;

@@ -35,6 +35,16 @@ async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setTimeout(r, 10));
 }
 
+/** A round of the named products' checks, and /status's products as the app then answers them. */
+function statusRound(built: Pick<Awaited<ReturnType<typeof buildTestApp>>, 'app' | 'deps'>, slugs: readonly string[]) {
+  // The products asserted only: a round of every product's check costs seconds, and each is checked alike.
+  const asserted = operations.filter((op) => slugs.includes(op.slug));
+  return async () => {
+    await runStatusChecks(asserted, built.deps);
+    return (await built.app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
+  };
+}
+
 describe('status job', () => {
   it('exercises each product and stores online, degraded and offline with details', async (t) => {
     const ops = [...operations, probe, explode, quantiles, empty];
@@ -103,15 +113,11 @@ describe('status job', () => {
   });
 
   it('tells the truth about the readings: no_data without any, stale_source when the newest is old, online when current', async (t) => {
-    const { app, deps, db, setNow } = await buildTestApp(t, { replay: false });
+    const built = await buildTestApp(t, { replay: false });
+    const { deps, db, setNow } = built;
     const NOW = Date.parse('2026-11-22T10:00:00.000Z');
     setNow(NOW);
-    // The products asserted only: a round of every product's check costs seconds, and each is checked alike.
-    const asserted = operations.filter((op) => ['queue', 'update-info', 'border', 'multi', 'road-conditions', 'assistant'].includes(op.slug));
-    const round = async () => {
-      await runStatusChecks(asserted, deps);
-      return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
-    };
+    const round = statusRound(built, ['queue', 'update-info', 'border', 'multi', 'road-conditions', 'assistant']);
     const empty = await round();
     for (const slug of ['queue', 'update-info', 'border', 'multi']) assert.deepEqual([empty[slug]!.status, empty[slug]!.reason], ['degraded', 'no_data'], slug);
     assert.deepEqual([empty['road-conditions']!.status, empty['road-conditions']!.reason], ['degraded', 'no_data'], 'road-conditions holds nothing');
@@ -133,15 +139,14 @@ describe('status job', () => {
   });
 
   it('keeps the readings products replay_only while the replayed sample still answers for some checkpoints beside an imported one', async (t) => {
-    const { app, deps, db } = await buildTestApp(t, { seed: { history: true } });
-    const asserted = operations.filter((op) => ['queue', 'border'].includes(op.slug));
+    const built = await buildTestApp(t, { seed: { history: true } });
+    const { deps, db } = built;
     // Two current readings imported for one checkpoint; the sample answers for every other.
     const at = deps.now().getTime();
     importFeeds(db, [parseGenericCsv(`ppid,time,queue\nid_114,${new Date(at - 1_200_000).toISOString()},12\nid_114,${new Date(at - 600_000).toISOString()},14\n`, 'r.csv')],
       createResolver(deps.repos.directory));
     deps.versions.refresh();
-    await runStatusChecks(asserted, deps);
-    const products = (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
+    const products = await statusRound(built, ['queue', 'border'])();
     for (const slug of ['queue', 'border']) {
       assert.deepEqual([products[slug]!.status, products[slug]!.reason], ['degraded', 'replay_only'], `${slug}: ${products[slug]!.detail}`);
       assert.match(products[slug]!.detail, /^answers for \d+ of the \d+ checkpoints with readings from the recorded sample replayed to the present \(type_of_data "replay"\); 1 have live or imported readings$/);
@@ -149,12 +154,9 @@ describe('status job', () => {
   });
 
   it('calls fuel and fuel-cities degraded (stale_source) while no price held is current, and online once one is', async (t) => {
-    const { app, deps, db } = await buildTestApp(t);
-    const asserted = operations.filter((op) => ['fuel', 'fuel-cities'].includes(op.slug));
-    const round = async () => {
-      await runStatusChecks(asserted, deps);
-      return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
-    };
+    const built = await buildTestApp(t);
+    const { deps, db } = built;
+    const round = statusRound(built, ['fuel', 'fuel-cities']);
     const held = deps.repos.places.countries();
     assert.ok(held.every((c) => countryFuel(deps, c, 'en').current !== true), 'the bundled prices are all older than the limit at the test clock');
     const stale = await round();
@@ -172,12 +174,9 @@ describe('status job', () => {
   });
 
   it('calls restaurants and pois degraded (partial_coverage) until places are held in every country with checkpoints, no_data without any', async (t) => {
-    const { app, deps, db } = await buildTestApp(t);
-    const asserted = operations.filter((op) => ['restaurants', 'pois'].includes(op.slug));
-    const round = async () => {
-      await runStatusChecks(asserted, deps);
-      return (await app.inject('/api/v1/data/status')).json().data.products as Record<string, { status: string; reason: string | null; detail: string }>;
-    };
+    const built = await buildTestApp(t);
+    const { deps, db } = built;
+    const round = statusRound(built, ['restaurants', 'pois']);
     const load = (pois: PoiRecord[]) => {
       importPlaces(db, [feed('osm', { pois })], { now: deps.now() });
       deps.versions.refresh();
