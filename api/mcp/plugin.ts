@@ -1,20 +1,26 @@
 /**
  * MCP over Streamable HTTP at `/mcp`, stateless: each POST gets its own server and transport, bound to
- * the caller's `Authorization` and address, and answered as plain JSON. GET and DELETE (sessions and
+ * the caller's credential and address, and answered as plain JSON. GET and DELETE (sessions and
  * server-initiated streams), PUT and PATCH are not offered: 405.
+ *
+ * The credential is read as REST reads it (`credentialOf`: `Authorization: Bearer`, else `X-API-Key`, else
+ * `?key=`, which never takes the internal token), so every transport takes the forms the 401's advice names.
+ * The answer is JSON whatever `Accept` says, as on REST: the SDK's transport demands both JSON and event
+ * streams in it and answered 406 in its own shape, outside the envelope, to clients that send none.
  *
  * Bounded, since a POST needs no key (tools/list is public) and one POST may hold a batch: the body at
  * `MCP_MAX_BODY_BYTES` before it is parsed (413), a batch at `MCP_MAX_BATCH` messages, the answer at
- * `MCP_MAX_RESPONSE_BYTES` (both 400 with JSON-RPC -32600); a lone `tools/list` is answered from the list
- * serialised once, without a server. A body that is not JSON is JSON-RPC's parse error (400, -32700).
+ * `MCP_MAX_RESPONSE_BYTES` (both 400 with JSON-RPC -32600, as an empty batch is); a lone `tools/list` is
+ * answered from the list serialised once, without a server. A body that is not JSON is JSON-RPC's parse
+ * error (400, -32700).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
-import { headerCredential } from '../pipeline/caller.js';
 import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
+import { credentialOf, withoutQueryKey } from '../rest/routes.js';
 import { createMcpServer, listTools, MCP_SERVER_INFO, toolsListJson } from './tools.js';
 
 /** A POST's body, refused before it is parsed beyond this: tool arguments are a product's parameters. */
@@ -29,10 +35,14 @@ export const MCP_MAX_BATCH = 10;
 export const MCP_MAX_RESPONSE_BYTES = 512 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * The Accept the SDK's transport demands of every POST, handed to it whatever the client sent: the answer is
+ * JSON in any case (`enableJsonResponse`), and REST disregards Accept too (RFC 9110 12.5.1 lets a server).
+ */
+const SDK_ACCEPT = 'application/json, text/event-stream';
 const jsonRpcId = (id: unknown) => (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null);
-/** A lone request for the tool list that the SDK would answer (it needs both types in Accept). */
-function loneToolsList(body: unknown, accept: string | undefined): { id: string | number } | null {
-  if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return null;
+/** A lone request for the tool list that the SDK would answer. */
+function loneToolsList(body: unknown): { id: string | number } | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const message = body as Record<string, unknown>;
   const id = jsonRpcId(message.id);
@@ -57,13 +67,21 @@ export function serverCard(ops: readonly AnyOperation[], serviceName: string) {
       type: 'bearer',
       header: 'Authorization',
       scheme: 'Bearer',
-      alternatives: ['X-API-Key: <key>'],
+      alternatives: ['X-API-Key: <key>', '?key=<key>'],
       note: 'Every tool but status needs an API key: sign up at /portal.',
     },
     capabilities: { tools: {} },
     tools: listTools(ops).map((tool) => ({ name: tool.name, title: tool.title })),
     documentation: '/docs',
   };
+}
+
+/** The request as the SDK's transport reads it: its headers with the Accept it demands, its URL without the key. */
+function sdkRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  headers.set('accept', SDK_ACCEPT);
+  return new Request(`http://mcp.local${withoutQueryKey(request.url)}`, { method: 'POST', headers });
 }
 
 export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; serviceName: string }) {
@@ -100,20 +118,23 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
   };
   app.post('/mcp', { bodyLimit: MCP_MAX_BODY_BYTES, errorHandler: parseRefusal }, async (request, reply) => {
     const body = request.body;
+    // JSON-RPC 2.0 (section 6): an empty array is an invalid request. The SDK answered it 202, as if it held only notifications.
+    if (Array.isArray(body) && body.length === 0) {
+      return refuse(request, reply, 'The batch is empty; send at least one JSON-RPC message.', 'empty_batch');
+    }
     if (Array.isArray(body) && body.length > MCP_MAX_BATCH) {
       return refuse(request, reply, `A batch holds at most ${MCP_MAX_BATCH} messages; send the rest in another request.`, 'batch_too_large');
     }
-    const list = loneToolsList(body, request.headers.accept);
+    const list = loneToolsList(body);
     if (list) return reply.type(JSON_TYPE).send(`{"result":${toolsListJson(options.ops)},"jsonrpc":"2.0","id":${JSON.stringify(list.id)}}`);
 
-    const caller = { authorization: headerCredential(request.headers), address: request.ip };
+    const credential = credentialOf(request);
+    const caller = { authorization: credential.authorization, credentialInUrl: credential.inUrl, address: request.ip };
     const server = createMcpServer(options.ops, options.pipeline, caller, options.serviceName);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      const answer = await transport.handleRequest(new Request(`http://mcp.local${request.url}`, { method: 'POST', headers }), { parsedBody: body });
+      const answer = await transport.handleRequest(sdkRequest(request), { parsedBody: body });
       const text = await answer.text();
       if (Array.isArray(body) && body.length > 1 && Buffer.byteLength(text) > MCP_MAX_RESPONSE_BYTES) {
         return refuse(request, reply, `The answers to this batch exceed ${MCP_MAX_RESPONSE_BYTES} bytes; send fewer messages per request.`, 'response_too_large');

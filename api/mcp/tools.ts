@@ -20,6 +20,8 @@ export interface McpCaller {
   /** `Bearer <API key or internal token>`, as every transport passes it. */
   authorization: string | undefined;
   address: string;
+  /** The credential came in the URL (`POST /mcp?key=`): an API key only, as on REST (the pipeline refuses the internal token there). */
+  credentialInUrl?: boolean;
 }
 
 const LooseToolCall = z.object({ method: z.literal('tools/call'), params: z.unknown() });
@@ -120,6 +122,7 @@ export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline
     if (!op) return unknownTool(request.params.name, ops, attribution);
     const outcome = await pipeline.call({
       op, transport: 'mcp', requestId: randomUUID(), authorization: caller.authorization, address: caller.address,
+      credentialInUrl: caller.credentialInUrl === true,
       params: { values: request.params.arguments ?? {}, text: false },
     });
     return toolResult(httpStatusOf(op, outcome.status), outcome.headers, outcome.body ?? '{}');

@@ -15,8 +15,10 @@ import { QueueStreamInput } from '../../models/queue-stream.js';
 import { isServiceError, ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { readingsAfter, streamEventId } from '../../services/products/queue-stream.js';
+import { bearerToken } from '../access/authenticate.js';
 import type { Deps } from '../deps.js';
-import { isInternalToken } from '../pipeline/caller.js';
+import { isInternalToken, type CallerKind } from '../pipeline/caller.js';
+import { toServiceError } from '../pipeline/errors.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { routePath } from './paths.js';
 import { credentialOf } from './routes.js';
@@ -40,25 +42,61 @@ const eventText = (event: string, data: unknown, id?: string) => `${id !== undef
 export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventStreamOptions) => {
   const { deps, pipeline } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  /** Open streams per credential (one key, one secret). */
+  /**
+   * Open streams per key (or the operator's token): the secret itself, however it came (`Bearer`, `bearer`
+   * with more spaces, `X-API-Key`, `?key=`: bearerToken reads one string from each), so that no form of a key
+   * opens five more.
+   */
   const open = new Map<string, number>();
   const closers = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const close of [...closers]) close();
   });
 
+  /**
+   * The answer to a stream past the per-key limit, given only once the caller is known: a key that holds
+   * streams but is no longer valid (expired, or revoked elsewhere: its streams end at the next heartbeat) gets
+   * its 401/403 as any call would, never this 429. For a key the refusal is a call like a HEAD: it takes a
+   * per-second token (a client retrying in a loop meets qps_exceeded), counts nothing, and carries the key's
+   * `RateLimit-Policy`, its `RateLimit` as the counter stands, and `Retry-After`, as the pipeline's 429s do.
+   */
+  async function streamRefusal(op: AnyOperation, credential: ReturnType<typeof credentialOf>, request: FastifyRequest, held: number) {
+    const tooMany = (headers?: Record<string, string>) => new ServiceError('qps_exceeded',
+      `This key holds ${held} open streams, the most it may; close one first.`, { reason: 'too_many_streams', retryAfterS: 5, ...(headers ? { headers } : {}) });
+    // The operator's token is limited in streams too, but has no plan: no rate-limit headers (as on its other answers).
+    if (!credential.inUrl && isInternalToken(credential.authorization, deps.settings.internalToken)) return { caller: 'internal' as CallerKind, error: tooMany() };
+    let caller: CallerKind = 'anonymous';
+    try {
+      const principal = deps.access.authenticate(credential.authorization, request.ip);
+      caller = 'key';
+      const meter = await deps.access.admit(principal, op.quotaClass!);
+      await meter.peek();
+      return { caller, error: tooMany(meter.headers()) };
+    } catch (err) {
+      return { caller, error: toServiceError(err, request.log, request.id) };
+    }
+  }
+
+  /** A refusal answered here rather than by the pipeline: its headers as the pipeline sets them, and in the call metrics. */
+  function refuse(op: AnyOperation, request: FastifyRequest, reply: FastifyReply, caller: CallerKind, error: ServiceError) {
+    pipeline.metrics.record(op.name, 'rest', caller, error.status);
+    if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="bdds"');
+    return sendError(reply, request, error, deps.settings.serviceName);
+  }
+
   function serve(op: AnyOperation, version: 1 | 2, request: FastifyRequest, reply: FastifyReply) {
     return async () => {
       const credential = credentialOf(request);
       // Without `Accept: text/event-stream` (EventSource always sends it) the product answers once, as on every transport.
       const streamed = request.method === 'GET' && String(request.headers.accept ?? '').includes('text/event-stream');
-      const held = credential.authorization === undefined ? 0 : open.get(credential.authorization) ?? 0;
-      if (streamed && held >= MAX_STREAMS_PER_KEY) {
-        return sendError(reply, request, new ServiceError('qps_exceeded', `This key holds ${held} open streams, the most it may; close one first.`,
-          { reason: 'too_many_streams', retryAfterS: 5 }), deps.settings.serviceName);
+      // No key, no slot: the pipeline answers 401. A slot is only ever held past its call by an admitted key.
+      const slot = streamed ? bearerToken(credential.authorization) : null;
+      const held = slot === null ? 0 : open.get(slot) ?? 0;
+      if (slot !== null && held >= MAX_STREAMS_PER_KEY) {
+        const { caller, error } = await streamRefusal(op, credential, request, held);
+        return refuse(op, request, reply, caller, error);
       }
       // The slot is taken before the call, so that connections opened together cannot all pass the check.
-      const slot = streamed && credential.authorization !== undefined ? credential.authorization : null;
       const release = () => {
         if (slot === null) return;
         const n = (open.get(slot) ?? 1) - 1;

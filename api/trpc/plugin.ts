@@ -3,7 +3,9 @@
  * adapter does) the request with a context holding what the pipeline takes from an HTTP transport, read as
  * REST reads it: the credential (`Authorization: Bearer`, else `X-API-Key`, else `?key=`: REST's
  * `credentialOf`), the address, the request id, and for a single GET `If-None-Match` (a match: 304 with the
- * pipeline's headers and no body, not counted).
+ * pipeline's headers and no body, not counted). A HEAD is answered as its GET would be, status and headers
+ * (ETag, RateLimit, a refusal's Retry-After), without a body and never counted, as on REST: tRPC itself
+ * answers every HEAD 204 without running anything, so it is handed the request as a GET.
  *
  * tRPC serves GET (queries) and POST (mutations, a JSON body). What is not a tRPC call is answered here, in
  * tRPC's error shape with the contract's envelope and the request's id: another method (`405
@@ -31,6 +33,9 @@ import { createTrpcRouter, type TrpcContext } from './router.js';
 
 const PREFIX = '/trpc';
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A HEAD handed to tRPC as the GET it stands for (tRPC answers a HEAD 204 without calling anything). */
+const asGet = (req: Request) => new Request(req, { method: 'GET' });
 
 /** The body's media type is JSON (`application/json`, any parameters, any case: as tRPC matches it). */
 const isJson = (contentType: string | undefined) => contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
@@ -79,15 +84,18 @@ export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly 
     const raw = request.raw as IncomingMessage & { body?: unknown };
     raw.body = request.body;
     const credential = credentialOf(request);
+    const head = request.method === 'HEAD';
+    const req = incomingMessageToRequest(raw, reply.raw, { maxBodySize: null });
     let ctx: TrpcContext | undefined;
     let early: TRPCError | undefined;
     const response = await resolveResponse({
       router, path, error: null,
-      req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
+      req: head ? asGet(req) : req,
       createContext: async ({ info }) => (ctx = {
         authorization: credential.authorization, credentialInUrl: credential.inUrl, address: request.ip, requestId: request.id, headers: {},
         batch: info.isBatchCall,
-        ifNoneMatch: !info.isBatchCall && request.method === 'GET' ? request.headers['if-none-match'] : undefined,
+        ifNoneMatch: !info.isBatchCall && (request.method === 'GET' || head) ? request.headers['if-none-match'] : undefined,
+        ...(head ? { countable: false } : {}),
       }),
       responseMeta: ({ ctx: context }) => ({ headers: context?.headers ?? {} }),
       onError: ({ error, ctx: context }) => {
@@ -113,7 +121,9 @@ export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly 
     // replaces the payload (compression) would otherwise drop the Response's status and headers.
     reply.code(response.status);
     response.headers.forEach((value, name) => void reply.header(name, value));
-    return reply.send(response.body);
+    // HEAD: the GET's body whole, which Fastify's HEAD route drops, keeping its length (as REST's HEAD does); bytes,
+    // not text, so that Fastify leaves tRPC's content type as the GET has it.
+    return reply.send(head ? Buffer.from(await response.arrayBuffer()) : response.body);
   }
 
   // tRPC reads the body itself, as text (as its Fastify adapter has Fastify do); any other type too, so that

@@ -30,8 +30,10 @@ export interface TrpcContext {
   headers: Record<string, string>;
   /** True for a batch, false for a single call; unknown (undefined): a batch when more than one call answered. */
   batch?: boolean;
-  /** `If-None-Match` of a single GET (never a batch's): a match answers 304, not counted, as on REST. */
+  /** `If-None-Match` of a single GET or HEAD (never a batch's): a match answers 304, not counted, as on REST. */
   ifNoneMatch?: string | undefined;
+  /** False for HEAD: its calls are answered as a GET's, refusals included, and never counted (the pipeline's `countable`). */
+  countable?: boolean;
   /** Set when the pipeline answered 304: the transport sends that instead of tRPC's body. */
   notModified?: Outcome;
   /** The outcomes of the calls so far and the transport's own headers (kept by the procedures). */
@@ -91,6 +93,7 @@ function procedureFor(t: Builder, op: AnyOperation, pipeline: Pipeline) {
       params: { values: input, text: false },
       ...(ctx.credentialInUrl ? { credentialInUrl: true } : {}),
       ...(ctx.ifNoneMatch !== undefined ? { ifNoneMatch: ctx.ifNoneMatch } : {}),
+      ...(ctx.countable === false ? { countable: false } : {}),
     });
     if (outcome.status === 304) {
       ctx.notModified = outcome;

@@ -36,6 +36,19 @@ describe('MCP bounds', () => {
     assert.equal((await full.json() as unknown[]).length, MCP_MAX_BATCH);
   });
 
+  it('refuses an empty batch as JSON-RPC\'s invalid request (-32600, HTTP 400), the error envelope as its data', async (t) => {
+    const { app } = await appWithKey(t);
+    const res = await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: '[]' });
+    assert.equal(res.statusCode, 400, `${res.statusCode} ${res.body}`);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    const answer = res.json() as { jsonrpc: string; id: unknown; error: { code: number; message: string; data: unknown } };
+    assert.deepEqual([answer.jsonrpc, answer.id, answer.error.code], ['2.0', null, -32600], 'one error, not a list (JSON-RPC 2.0, section 6)');
+    assert.match(answer.error.message, /^Invalid Request: .*empty/);
+    const envelope = ErrorEnvelope.parse(answer.error.data);
+    assert.deepEqual([envelope.error.code, envelope.error.reason], ['bad_request', 'empty_batch']);
+    assert.equal(envelope.error.request_id, res.headers['x-request-id']);
+  });
+
   it(`refuses a body over ${MCP_MAX_BODY_BYTES} bytes before parsing it (an argument object of 100 KB), 413 in the envelope`, async (t) => {
     const { app } = await appWithKey(t);
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -80,7 +93,7 @@ describe('MCP bounds', () => {
     const viaSdk = await app.inject({ method: 'POST', url: '/mcp', headers: HEADERS, payload: JSON.stringify([list(7)]) });
     assert.equal(viaSdk.statusCode, 200, viaSdk.body.slice(0, 300));
     assert.deepEqual(lone.json(), [viaSdk.json()].flat()[0]);
-    const noSse = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, accept: 'application/json' }, payload: JSON.stringify(list(8)) });
-    assert.equal(noSse.statusCode, 406, 'the SDK\'s rule on Accept still holds');
+    const jsonOnly = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, accept: 'application/json' }, payload: JSON.stringify(list(7)) });
+    assert.deepEqual(jsonOnly.json(), lone.json(), 'the same answer whatever Accept says (parse-errors.test.ts)');
   });
 });

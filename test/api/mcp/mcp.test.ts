@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { TOOL_ALIASES } from '../../../api/mcp/tools.js';
 import { operations } from '../../../services/registry.js';
-import { appWithKey } from '../../helpers/deps.js';
+import { appWithKey, bearer, INTERNAL_TOKEN } from '../../helpers/deps.js';
 
 /** An MCP client of `app` over Streamable HTTP on a real listener, calling with `key`; closed after the test. */
 async function mcpClient(t: TestContext, app: FastifyInstance, key: string): Promise<Client> {
@@ -103,5 +103,49 @@ describe('MCP', () => {
     assert.equal(answer.result._meta.status, 404);
     assert.equal(answer.result.structuredContent.ok, false);
     assert.equal(answer.result.structuredContent.error.code, 'unknown_product');
+  });
+});
+
+describe('MCP over HTTP: the forms an API key may come in', () => {
+  const post = (app: FastifyInstance, url: string, id: number, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => app.inject({
+    method: 'POST', url, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    payload: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } },
+  });
+  type ToolAnswer = { result: { isError: boolean; structuredContent: { usage?: { requests_today: number }; error?: { code: string; message: string } }; _meta: { status: number } } };
+  const envelopeOf = (res: { json: () => unknown }) => (res.json() as ToolAnswer).result.structuredContent;
+  const statusOf = (res: { json: () => unknown }) => (res.json() as ToolAnswer).result._meta.status;
+
+  it('takes X-API-Key and ?key= as REST and tRPC do, and never the internal token in the URL', async (t) => {
+    const { app, key } = await appWithKey(t);
+    const args = { country: 'PL' };
+    const header = await post(app, '/mcp', 1, 'tradingSundays', args, { 'x-api-key': key });
+    assert.equal(statusOf(header), 200, header.body.slice(0, 300));
+    assert.equal(envelopeOf(header).usage!.requests_today, 1);
+    const query = await post(app, `/mcp?key=${encodeURIComponent(key)}`, 2, 'tradingSundays', args);
+    assert.equal(statusOf(query), 200, query.body.slice(0, 300));
+    assert.equal(envelopeOf(query).usage!.requests_today, 2, 'the key in the query is the caller, on the same counter');
+    const rest = await app.inject({ url: `/api/v1/data/trading-sundays?country=PL&key=${encodeURIComponent(key)}` });
+    assert.equal(rest.json().usage.requests_today, 3, 'as REST counts it');
+
+    const both = await post(app, `/mcp?key=bdds_${'a'.repeat(32)}`, 3, 'tradingSundays', args, bearer(key));
+    assert.equal(statusOf(both), 200, 'a Bearer header comes first, as on REST');
+    const basic = await post(app, `/mcp?key=${encodeURIComponent(key)}`, 4, 'tradingSundays', args, { authorization: 'Basic dXNlcjpwdw==' });
+    assert.equal(statusOf(basic), 200, 'a header of another scheme carries no key: the query speaks');
+
+    const token = await post(app, `/mcp?key=${encodeURIComponent(INTERNAL_TOKEN)}`, 5, 'tradingSundays', args);
+    assert.equal(statusOf(token), 401, 'the internal token is refused from a URL, as on REST');
+    assert.equal(envelopeOf(token).error!.code, 'invalid_api_key');
+    assert.equal(envelopeOf(await post(app, '/mcp', 6, 'tradingSundays', args, bearer(INTERNAL_TOKEN))).usage, undefined,
+      'in a header it is the operator (not metered)');
+
+    const none = await post(app, '/mcp', 7, 'tradingSundays', args);
+    assert.equal(statusOf(none), 401);
+    assert.match(envelopeOf(none).error!.message, /X-API-Key: <key>, or \?key=<key>/, 'the message names forms that work here');
+  });
+
+  it('says so in the server card', async (t) => {
+    const { app } = await appWithKey(t);
+    const card = (await app.inject({ url: '/.well-known/mcp/server-card.json' })).json() as { authentication: { alternatives: string[] } };
+    assert.deepEqual(card.authentication.alternatives, ['X-API-Key: <key>', '?key=<key>']);
   });
 });

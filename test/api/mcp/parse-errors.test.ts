@@ -1,12 +1,13 @@
 /**
- * POST /mcp refused before its handler runs is still answered in JSON-RPC, as the SDK answers 406 and 415
- * itself: a body that is not JSON is the parse error (-32700, HTTP 400), a content type with no parser 415;
- * an oversized body stays the service's 413 envelope (bounds.test.ts).
+ * POST /mcp refused before its handler runs is still answered in JSON-RPC, as the SDK answers 415 itself: a
+ * body that is not JSON is the parse error (-32700, HTTP 400), a content type with no parser 415; an
+ * oversized body stays the service's 413 envelope (bounds.test.ts). The Accept header is not a reason to
+ * refuse: the answer is JSON whatever it says, as on REST.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ErrorEnvelope } from '../../../models/envelope.js';
-import { buildTestApp } from '../../helpers/deps.js';
+import { appWithKey, buildTestApp } from '../../helpers/deps.js';
 
 const ACCEPT = 'application/json, text/event-stream';
 
@@ -63,5 +64,32 @@ describe('MCP over HTTP: what is not JSON', () => {
     });
     assert.equal(list.statusCode, 200);
     assert.equal(list.json().id, 3);
+  });
+});
+
+describe('MCP over HTTP: the Accept header', () => {
+  it('answers whatever the Accept header says (none, JSON only, anything), in JSON, as REST does', async (t) => {
+    const { app, key } = await appWithKey(t);
+    const rest = await app.inject({ url: '/api/v1/data/trading-sundays?country=PL', headers: { authorization: `Bearer ${key}`, accept: 'text/html' } });
+    assert.equal(rest.statusCode, 200, 'REST disregards Accept');
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '0' } } },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'tradingSundays', arguments: { country: 'PL' } } },
+    ];
+    for (const accept of [undefined, 'application/json', 'text/event-stream', '*/*', 'text/html']) {
+      for (const message of messages) {
+        const label = `Accept ${accept ?? '(none)'}, ${message.method}`;
+        const res = await app.inject({
+          method: 'POST', url: '/mcp', payload: JSON.stringify(message),
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...(accept === undefined ? {} : { accept }) },
+        });
+        assert.equal(res.statusCode, 200, `${label}: ${res.body.slice(0, 200)}`);
+        assert.match(String(res.headers['content-type']), /^application\/json/, label);
+        const answer = res.json() as { id: number; result?: { isError?: boolean }; error?: unknown };
+        assert.equal(answer.id, message.id, label);
+        assert.ok(answer.result && !answer.result.isError, `${label}: ${res.body.slice(0, 200)}`);
+      }
+    }
   });
 });

@@ -161,3 +161,62 @@ test('streams opened together are held to the limit too, and a refused call give
   assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429]);
   for (const s of opened) s.close();
 });
+
+/** Opens `n` streams with `headers` and waits for each one's snapshot. */
+async function holdStreams(url: string, headers: Record<string, string>, n: number) {
+  const streams = [];
+  for (let i = 0; i < n; i++) {
+    const s = openStream(`${url}/api/v1/data/queue-stream?ppid=id_219`, headers);
+    assert.equal((await s.response).status, 200);
+    assert.equal((await s.next())!.event, 'snapshot');
+    streams.push(s);
+  }
+  return streams;
+}
+
+test('the too_many_streams 429 carries the key\'s rate-limit headers and Retry-After, as every other 429 does', async (t) => {
+  const { url, key } = await setup(t);
+  const streams = await holdStreams(url, { authorization: `Bearer ${key}` }, 5);
+  const sixth = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+  assert.equal(sixth.status, 429);
+  const body = (await sixth.json()) as { error: { code: string; reason: string }; usage?: unknown };
+  assert.deepEqual([body.error.code, body.error.reason], ['qps_exceeded', 'too_many_streams']);
+  assert.equal(sixth.headers.get('retry-after'), '5');
+  assert.equal(sixth.headers.get('ratelimit-policy'), '"standard";q=10000;w=86400, "qps";q=10000;w=1');
+  // The daily counter as it stands (the refusal is not counted): the five streams, one unit each.
+  assert.match(String(sixth.headers.get('ratelimit')), /^"standard";r=9995;t=\d+$/);
+  assert.equal(sixth.headers.get('x-devapi-units'), '0');
+  for (const s of streams) s.close();
+});
+
+test('the per-key limit holds whichever form the key comes in (Authorization, X-API-Key, ?key=)', async (t) => {
+  const { url, key } = await setup(t);
+  const streams = await holdStreams(url, { authorization: `Bearer ${key}` }, 5);
+  for (const [query, headers] of [
+    ['', { authorization: `bearer   ${key}` }],
+    ['', { 'x-api-key': key }],
+    [`&key=${key}`, {}],
+  ] as const) {
+    const res = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219${query}`, { headers: { ...headers, accept: 'text/event-stream' } });
+    assert.equal(res.status, 429, `${JSON.stringify(headers)}${query}`);
+    assert.equal(((await res.json()) as { error: { reason: string } }).error.reason, 'too_many_streams');
+  }
+  for (const s of streams) s.close();
+});
+
+test('a key that holds 5 streams but is no longer valid gets its 403, never the 429; no key gets its 401', async (t) => {
+  const { url, deps, setNow } = await setup(t);
+  const expiresAt = new Date(Date.parse(FIXED_NOW) + 60_000);
+  const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 10_000 }, expiresAt });
+  const streams = await holdStreams(url, { authorization: `Bearer ${key}` }, 5);
+  // Expired while its streams are open (they end at the next heartbeat): a new call is refused for the key.
+  setNow(Date.parse(FIXED_NOW) + 120_000);
+  const after = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+  assert.equal(after.status, 403);
+  const { error } = (await after.json()) as { error: { code: string; reason: string } };
+  assert.deepEqual([error.code, error.reason], ['invalid_api_key', 'expired']);
+  const none = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { accept: 'text/event-stream' } });
+  assert.equal(none.status, 401);
+  assert.equal(none.headers.get('www-authenticate'), 'Bearer realm="bdds"');
+  for (const s of streams) s.close();
+});

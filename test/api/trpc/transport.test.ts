@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { utcDay } from '../../../api/access/plans.js';
 import { ErrorEnvelope } from '../../../models/envelope.js';
-import { appWithKey, bearer, INTERNAL_TOKEN } from '../../helpers/deps.js';
+import { appWithKey, bearer, FIXED_NOW, INTERNAL_TOKEN, makeKey } from '../../helpers/deps.js';
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const trpcUrl = (name: string, value: unknown) => `/trpc/${name}?input=${input(value)}`;
@@ -73,6 +74,68 @@ describe('tRPC: conditional requests', () => {
     const res = await app.inject({ url: trpcUrl('queue', { ppid: 'id_999999' }), headers: { ...bearer(key), 'if-none-match': '*' } });
     assert.equal(res.statusCode, 404);
     assert.equal(trpcError(res).envelope.usage?.requests_today, 1);
+  });
+});
+
+/** The headers a HEAD must carry as the GET does (README: HEAD is answered as GET would be, without a body). */
+const GET_HEADERS = ['content-type', 'etag', 'cache-control', 'retry-after', 'ratelimit-policy', 'x-devapi-limit', 'www-authenticate', 'vary'];
+const getHeaders = (res: LightMyRequestResponse) => Object.fromEntries(GET_HEADERS.filter((name) => res.headers[name] !== undefined).map((name) => [name, res.headers[name]]));
+
+describe('tRPC: HEAD answers as GET would, without a body, never counted (as on REST)', () => {
+  it('answers a query 200 with the GET\'s ETag and rate-limit headers, the counter as it stands, and 304 for a matching tag', async (t) => {
+    const { app, key } = await appWithKey(t);
+    const url = trpcUrl('tradingSundays', { country: 'PL' });
+    const head = await app.inject({ method: 'HEAD', url, headers: bearer(key) });
+    const get = await app.inject({ url, headers: bearer(key) });
+    assert.equal(get.statusCode, 200);
+    assert.equal(head.statusCode, 200, 'the GET\'s status, not 204');
+    assert.equal(head.body, '');
+    assert.match(String(get.headers.etag), /^"[A-Za-z0-9_-]{20,}"$/);
+    assert.deepEqual(getHeaders(head), getHeaders(get));
+    assert.equal(head.headers['x-devapi-units'], '0', 'not counted');
+    assert.match(String(head.headers.ratelimit), /^"standard";r=10000;t=\d+$/, 'the counter as it stands');
+    assert.equal(get.json().result.data.usage.requests_today, 1, 'the HEAD before it was not counted');
+    // REST's HEAD of the same call: the same tag and policy.
+    const rest = await app.inject({ method: 'HEAD', url: '/api/v1/data/trading-sundays?country=PL', headers: bearer(key) });
+    assert.deepEqual([rest.statusCode, rest.headers.etag, rest.headers['x-devapi-units']], [200, get.headers.etag, '0']);
+
+    const notModified = await app.inject({ method: 'HEAD', url, headers: { ...bearer(key), 'if-none-match': String(get.headers.etag) } });
+    assert.equal(notModified.statusCode, 304);
+    assert.equal(notModified.headers.etag, get.headers.etag);
+    const after = await app.inject({ url, headers: bearer(key) });
+    assert.equal(after.json().result.data.usage.requests_today, 2, 'only the GETs counted');
+  });
+
+  it('answers a refusal as GET does: a spent quota 429 with Retry-After, no key 401, an unknown procedure 404; a batch as its GET', async (t) => {
+    const { app, deps } = await appWithKey(t);
+    const url = trpcUrl('tradingSundays', { country: 'PL' });
+    const { key, record } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000, standard: 2 } });
+    const day = utcDay(new Date(FIXED_NOW));
+    await deps.counters.consume(record.id, day, 'standard', 2, 2);
+    const both = async (target: string, headers: Record<string, string>) => {
+      const get = await app.inject({ url: target, headers });
+      const head = await app.inject({ method: 'HEAD', url: target, headers });
+      assert.equal(head.statusCode, get.statusCode, `${target}: ${get.body.slice(0, 200)}`);
+      assert.equal(head.body, '');
+      assert.deepEqual(getHeaders(head), getHeaders(get), target);
+      return { get, head };
+    };
+    const spent = await both(url, bearer(key));
+    assert.equal(spent.head.statusCode, 429);
+    assert.ok(Number(spent.head.headers['retry-after']) > 0);
+    assert.equal(spent.head.headers.ratelimit, spent.get.headers.ratelimit);
+    assert.equal((await both(url, {})).head.statusCode, 401);
+    assert.equal((await both('/trpc/noSuchProcedure', bearer(key))).head.statusCode, 404);
+    assert.equal(await deps.counters.used(record.id, day, 'standard'), 2, 'nothing counted');
+
+    const fresh = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
+    const batchUrl = `/trpc/tradingSundays,tradingSundays?batch=1&input=${input({ 0: { country: 'PL' }, 1: { country: 'DE' } })}`;
+    const head = await app.inject({ method: 'HEAD', url: batchUrl, headers: bearer(fresh.key) });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.body, '');
+    assert.equal(head.headers.etag, undefined, 'a batch has no tag');
+    assert.equal(head.headers['x-devapi-units'], '0');
+    assert.equal(await deps.counters.used(fresh.record.id, day, 'standard'), 0, 'a batch HEAD counts nothing either');
   });
 });
 
