@@ -80,13 +80,20 @@ export const flag = () =>
  */
 export const PPID_PATTERN = /^id_(?:0|[1-9]\d{0,8})$/;
 
+/**
+ * What is wrong with a checkpoint identifier (null: nothing; it may still be unknown), in the words the API
+ * and the importers both use: `id_0114` must be written without leading zeros (id_114).
+ */
+export function ppidProblem(raw: string): string | null {
+  if (PPID_PATTERN.test(raw)) return null;
+  return /^id_0\d+$/.test(raw) ? `must be written without leading zeros (id_${raw.slice(3).replace(/^0+/, '').slice(0, 9) || '0'})` : 'must look like id_123';
+}
+
 /** A checkpoint identifier: `id_` followed by a number without leading zeros. */
 export const ppid = () =>
   z.string().transform((raw, ctx) => {
-    if (PPID_PATTERN.test(raw)) return raw;
-    return /^id_0\d+$/.test(raw)
-      ? reject(ctx, `must be written without leading zeros (id_${raw.slice(3).replace(/^0+/, '').slice(0, 9) || '0'})`, 'malformed_ppid')
-      : reject(ctx, 'must look like id_123', 'malformed_ppid');
+    const problem = ppidProblem(raw);
+    return problem === null ? raw : reject(ctx, problem, 'malformed_ppid');
   });
 
 /** A calendar date `YYYY-MM-DD` that exists. */

@@ -3,9 +3,8 @@
  * `ppid`, `time` (ISO-8601 with offset, or unix seconds), `queue`, `wait_min`, `rate_per_h`
  * (empty or absent = missing, never zero), `counted` (1/0/true/false, default 1), `source`.
  */
+import { ppidProblem } from '../../models/query.js';
 import { cellNumber, csvRows, emptyFeed, isoSeconds, type ParsedFeed } from './feed.js';
-
-const PPID = /^id_\d{1,9}$/;
 
 function readRow(feed: ParsedFeed, file: string, line: number, row: Record<string, unknown>, defaultSource: string): void {
   feed.rowsRead++;
@@ -13,7 +12,9 @@ function readRow(feed: ParsedFeed, file: string, line: number, row: Record<strin
   const ppid = cell('ppid');
   const time = cell('time');
   const ts = /^\d{9,11}$/.test(time) ? Number(time) : isoSeconds(time);
-  if (!PPID.test(ppid)) return void feed.rejected.push({ file, line, reason: `ppid '${ppid.slice(0, 40)}' is not id_<digits>` });
+  const malformed = ppidProblem(ppid);
+  // The API's rule and words: `id_0114` is malformed (as `?ppid=id_0114` is), not a checkpoint nobody knows.
+  if (malformed !== null) return void feed.rejected.push({ file, line, reason: `malformed ppid '${ppid.slice(0, 40)}': ${malformed}` });
   if (ts === null) return void feed.rejected.push({ file, line, reason: `time '${time.slice(0, 40)}' is not an ISO instant with offset or unix seconds` });
   const values = { queue: cellNumber(cell('queue')), wait_min: cellNumber(cell('wait_min')), rate_per_h: cellNumber(cell('rate_per_h')) };
   const bad = Object.entries(values).filter(([, v]) => v === undefined).map(([k]) => k);

@@ -25,6 +25,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { BusCrossingRecord } from '../../../models/bus.js';
+import { ppidProblem } from '../../../models/query.js';
 import { csvRows, isoSeconds, type Rejected } from '../feed.js';
 
 export const BUS_CROSSING_COLUMNS = ['ppid', 'carrier', 'arrived_at', 'crossed_at', 'source_id'] as const;
@@ -47,7 +48,8 @@ const quote = (value: string) => `'${value.length > 40 ? `${value.slice(0, 40)}.
 function recordOf(cell: (name: string) => string): BusCrossingRecord | string[] {
   const bad: string[] = [];
   const ppid = cell('ppid');
-  if (!/^id_\d+$/.test(ppid)) bad.push(`ppid ${quote(ppid)} is not a checkpoint id like id_116`);
+  const malformed = ppidProblem(ppid);
+  if (malformed !== null) bad.push(`malformed ppid ${quote(ppid)}: ${malformed}`);
   const carrier = cell('carrier').replace(/\s+/g, ' ');
   if (carrier === '') bad.push('carrier is empty');
   else if (carrier.length > 200 || /[\u0000-\u001f]/.test(carrier)) bad.push(`carrier ${quote(carrier)} is not a name of up to 200 characters`);

@@ -97,6 +97,39 @@ describe('bdds import', () => {
     assert.deepEqual(JSON.parse(json.stdout).rejected, [{ file, line: 3, reason: "time 'later' is not an ISO instant with offset or unix seconds" }]);
   });
 
+  it('rejects a checkpoint id with leading zeros as malformed, in the API\'s words, never as an unknown checkpoint', async (t) => {
+    const dir = tempDir(t);
+    const db = seededStore(dir);
+    // What the API answers for the same id (bdds call goes through the pipeline: the operator's token, so no key).
+    const api = await runCli(['call', 'queue', '--ppid', 'id_0114'], { BDDS_DB: db, BDDS_INTERNAL_TOKEN: 'operator-token-for-this-test-0123456789' });
+    const { error } = JSON.parse(api.stdout) as { error: { code: string; reason: string; message: string } };
+    assert.deepEqual([api.status, error.code, error.reason], [1, 'bad_request', 'malformed_ppid']);
+    assert.equal(error.message, "Parameter 'ppid' must be written without leading zeros (id_114).");
+    const malformed = "malformed ppid 'id_0114': must be written without leading zeros (id_114)";
+
+    const csv = join(dir, 'obs.csv');
+    writeFileSync(csv, 'ppid,time,queue\nid_0114,2026-11-22T08:00:00Z,4\nid_114,2026-11-22T08:00:00Z,5\nid_999999,2026-11-22T08:00:00Z,6\n');
+    const out = await bddsAt(db, 'csv', csv, '--json');
+    assert.equal(out.status, 1);
+    const summary = JSON.parse(out.stdout) as { imported: number; rejected: { file: string; line: number; reason: string }[] };
+    assert.equal(summary.imported, 1);
+    assert.deepEqual(summary.rejected, [
+      { file: csv, line: 2, reason: malformed },
+      { file: csv, line: 4, reason: "unknown ppid 'id_999999'" },
+    ], 'malformed and unknown told apart, as the API tells 400 from 404');
+    const ndjson = join(dir, 'obs.ndjson');
+    writeFileSync(ndjson, '{"ppid":"id_0114","time":"2026-11-22T08:00:00Z","queue":4}\n');
+    const text = await bddsAt(db, 'ndjson', ndjson);
+    assert.ok(text.stdout.includes(`rejected ${ndjson}:1: ${malformed}`), text.stdout);
+
+    const bus = join(dir, 'bus.csv');
+    writeFileSync(bus, 'ppid,carrier,arrived_at,crossed_at\nid_0116,FlixBus,2026-11-20T06:40:00+02:00,2026-11-20T09:05:00+02:00\n');
+    const crossings = await bdds(db, 'bus-crossings', bus);
+    assert.equal(crossings.status, 1);
+    assert.ok(crossings.stdout.includes(`rejected ${bus}:2: malformed ppid 'id_0116': must be written without leading zeros (id_116)`), crossings.stdout);
+    assert.doesNotMatch(crossings.stdout, /unknown checkpoint/);
+  });
+
   it('rejects a reading timed hours after the clock (local time read as UTC), as the feeds do, and imports the rest', async (t) => {
     const dir = tempDir(t);
     const file = join(dir, 'obs.csv');

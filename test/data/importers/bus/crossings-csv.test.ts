@@ -54,7 +54,7 @@ describe('bus crossing records CSV', () => {
     const reasons = new Map(parsed.rejected.map((r) => [r.line, r.reason]));
     assert.deepEqual([...reasons.keys()], [2, 3, 4, 5, 6, 7, 9, 10, 11]);
     assert.ok(parsed.rejected.every((r) => r.file === 'bad.csv'));
-    assert.match(reasons.get(2)!, /ppid '116' is not a checkpoint id/);
+    assert.match(reasons.get(2)!, /malformed ppid '116': must look like id_123/);
     assert.match(reasons.get(3)!, /carrier is empty/);
     assert.match(reasons.get(4)!, /arrived_at '2026-07-01T06:40:00' is not an ISO-8601 time with its UTC offset/);
     assert.match(reasons.get(5)!, /crossed_at .* is before arrived_at/);
