@@ -20,7 +20,9 @@ export function createInlineEngine(settings: WorkerSettings): ServicePool {
       if (closed) throw unavailable('The compute engine is shutting down.', 5, 'engine_closed');
       try {
         dispatcher ??= createDispatcher(settings);
-        const result = dispatcher.dispatch({ task, arg }) as Awaited<ReturnType<ServiceTasks[K]>>;
+        // Copied both ways, as a thread's messages are: a task that kept or returned what a thread cannot send
+        // (a function, a class's methods) fails here as it would on the pool.
+        const result = structuredClone(dispatcher.dispatch({ task, arg: structuredClone(arg) })) as Awaited<ReturnType<ServiceTasks[K]>>;
         completed++;
         return result;
       } catch (err) {

@@ -14,6 +14,7 @@ import type { PlacesRepo } from '../../data/places-repo.js';
 import { seedBundled } from '../../data/seed.js';
 import { closeStore, openStore } from '../../data/store.js';
 import type { ServicePoolOptions } from '../../services/worker/pool.js';
+import { createInlineEngine } from '../../services/worker/inline.js';
 import { createServicePool } from '../../services/worker/pool.js';
 import { FIXED_NOW, INTERNAL_TOKEN } from './constants.js';
 import { storeTemplate } from './store-templates.js';
@@ -49,6 +50,12 @@ export interface TestDepsOptions {
    */
   seed?: { history: boolean; models?: boolean };
   replay?: boolean;
+  /**
+   * A real worker pool (one lazy thread) instead of the in-process engine; implied by `engine`. The service's
+   * tasks run the same either way (services/worker/dispatch.ts, values copied as a thread's are); the pool is
+   * what the tests of the pool, its time budget, its metrics and the servers use.
+   */
+  pool?: boolean;
   engine?: ServicePoolOptions;
   logLevel?: string;
   /** The live feeds the service is configured with (the runner is the test's own). */
@@ -104,10 +111,14 @@ export function createTestDeps(t: TestContext, options: TestDepsOptions = {}) {
   // stores, in processes of their own (the system lane).
   db.pragma('synchronous = OFF');
   seedBundled(db, { history: false });
-  // Threads start on the first task: most tests never send one (a worker compiles its modules through tsx).
-  // The task budget is a time limit, and no test asserts a duration: a generous one keeps a loaded machine from
-  // turning an answer into 503 engine_timeout (the budget itself is tested on the engine pool, test/engine/pool.test.ts).
-  const engine = createServicePool({ dbPath: path, replay: options.replay ?? true }, { threads: 1, lazy: true, taskTimeoutMs: TEST_TASK_TIMEOUT_MS, ...options.engine });
+  // The service's tasks run in process unless a test asks for the pool: a worker thread cost each test that sent
+  // a task ~1.5 s of CPU (its modules, the holiday calendars, the road graph; 36 threads a run). A pool's thread
+  // starts on the first task. Its task budget is a time limit, and no test asserts a duration: a generous one keeps a
+  // loaded machine from turning an answer into 503 engine_timeout (the budget is tested on the engine pool).
+  const settings = { dbPath: path, replay: options.replay ?? true };
+  const engine = options.pool || options.engine
+    ? createServicePool(settings, { threads: 1, lazy: true, taskTimeoutMs: TEST_TASK_TIMEOUT_MS, ...options.engine })
+    : createInlineEngine(settings);
   const { log, lines } = captureLogger(options.logLevel ?? 'info');
   const pinned = new Date(options.now ?? FIXED_NOW).getTime();
   const clock = { ms: pinned };

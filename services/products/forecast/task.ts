@@ -111,7 +111,8 @@ export function servedForecast(ctx: WorkerContext, ppid: string, steps: number, 
   const view = stamp === null ? null : ctx.observations.view(ppid, nowS);
   if (stamp === null || !view) return null;
   const hourS = Math.floor(nowS / 3600) * 3600;
-  const key = `${ppid}|${hourS}|${stamp}|${view.source}|${ctx.observations.latest(view, hourS - 1)?.ts ?? '-'}`;
+  // The store's file too: a process that serves several stores in turn (the in-process engine of the tests) keeps one cache.
+  const key = `${ctx.db.name}|${ppid}|${hourS}|${stamp}|${view.source}|${ctx.observations.latest(view, hourS - 1)?.ts ?? '-'}`;
   const held = served.get(key);
   if (held === 'none') return null;
   if (held && held.steps >= steps) return held;

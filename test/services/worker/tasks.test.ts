@@ -33,7 +33,7 @@ function carriesData(value: unknown): boolean {
 
 describe('the worker pool does whole jobs from ids', () => {
   it('sends ids and parameters only, for the daily jobs and the served forecast', async (t) => {
-    const { get, deps } = await appWithKey(t, { seed: { history: true } });
+    const { get, deps } = await appWithKey(t, { seed: { history: true }, pool: true });
     // The daily jobs over their first three checkpoints (a job stops between checkpoints once its signal
     // aborts): every checkpoint's message has the same form, and a whole pass takes ten seconds.
     const stops = { dayStats: new AbortController(), fitForecast: new AbortController() };
@@ -74,14 +74,14 @@ describe('the worker pool does whole jobs from ids', () => {
   });
 
   it('reads the store from the worker thread, through its own connection', async (t) => {
-    const { deps } = await appWithKey(t);
+    const { deps } = await appWithKey(t, { pool: true });
     const ping = await deps.engine.run('ping', null);
     assert.notEqual(ping.threadId, threadId);
     assert.equal(ping.checkpoints, deps.repos.directory.all().length);
   });
 
   it('answers 404 without a worker hop when a checkpoint has no model', async (t) => {
-    const { get, deps } = await appWithKey(t);
+    const { get, deps } = await appWithKey(t, { pool: true });
     const sent = recordTasks(deps as never);
     const res = await get('forecast?ppid=id_114');
     assert.deepEqual([res.status, res.body.error.reason], [404, 'no_forecast_model']);

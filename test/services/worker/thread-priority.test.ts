@@ -26,7 +26,7 @@ describe('compute thread priority', { skip: process.platform !== 'linux' && 'thr
   it('a worker of the service pool runs below the event loop\'s priority, which keeps its own', async (t) => {
     const before = threadNice();
     const main = before.get(process.pid)!;
-    const { deps } = createTestDeps(t);
+    const { deps } = createTestDeps(t, { pool: true });
     await deps.engine.run('ping', null);
     const after = threadNice();
     const lowered = Math.min(19, main + WORKER_NICE_STEP);
