@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerExecArgv } from '../../engine/worker/exec-argv.js';
-import type { IngestJob, IngestReply } from './ingest-thread.js';
+import type { IngestJob, IngestReply } from './ingest-job.js';
 
 export function ingestOffThread(job: IngestJob): Promise<IngestReply> {
   const fromSource = import.meta.url.endsWith('.ts');

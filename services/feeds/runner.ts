@@ -16,6 +16,7 @@ import type { FeedsRepo } from '../../data/feeds-repo.js';
 import { ingestCounts, parseTexts, writeParsed } from '../../data/importers/ingest.js';
 import type { Db } from '../../data/store.js';
 import { busRoutePlacer } from '../bus/route-network.js';
+import type { IngestJob, IngestReply } from './ingest-job.js';
 import { ingestOffThread } from './ingest-off-thread.js';
 import { refusal } from './validate.js';
 
@@ -35,6 +36,11 @@ export interface FeedRunnerParts {
   userAgent: string;
   /** Jitter's random source (tests pin it). */
   random?: () => number;
+  /**
+   * Runs an off-thread feed's ingestion job: on a thread of its own (the default). Tests of what a feed
+   * stores run the same job in process (ingest-job.ts), each thread costing a test ~1.5 s of CPU.
+   */
+  ingest?: (job: IngestJob) => Promise<IngestReply>;
 }
 
 export interface FeedRunReport {
@@ -118,7 +124,7 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
 
   /** A large answer parsed, validated and stored on a thread of its own, in transactions of OFF_THREAD_CHUNK records. */
   async function offThread(def: FeedDefinition, docs: { text: string; file: string }[], at: Date) {
-    const reply = await ingestOffThread({ dbPath: parts.db.name, format: def.format, docs, atMs: at.getTime(), nowMs: parts.now().getTime(), chunk: OFF_THREAD_CHUNK,
+    const reply = await (parts.ingest ?? ingestOffThread)({ dbPath: parts.db.name, format: def.format, docs, atMs: at.getTime(), nowMs: parts.now().getTime(), chunk: OFF_THREAD_CHUNK,
       ...(def.source ? { source: def.source } : {}) });
     if (!reply.ok) throw new Error(reply.error);
     return reply.counts;

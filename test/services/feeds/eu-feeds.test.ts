@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it, type TestContext } from 'node:test';
 import { ingestTexts } from '../../../data/importers/ingest.js';
 import { documentText } from '../../../data/importers/places/document-text.js';
+import { ingestJob, type IngestJob } from '../../../services/feeds/ingest-job.js';
 import { createFeedRunner } from '../../../services/feeds/runner.js';
 import { byteUpstream, type UpstreamAnswer } from '../../helpers/byte-upstream.js';
 import { bearer, buildTestApp, createTestDeps, makeKey } from '../../helpers/deps.js';
@@ -22,14 +23,18 @@ const XLSX_TYPE = { 'content-type': 'application/vnd.openxmlformats-officedocume
 /** The fixture's figures on the two weeks before NOW (2026-11-16 and 2026-11-09): newer than the shipped bulletin. */
 const RECENT = historyWorkbook(BLOCKS, [{ serial: 46342 }, { serial: 46335 }]);
 
-async function withFeeds(t: TestContext, upstreamUrl: string) {
+/**
+ * `onThread`: an off-thread feed's ingestion (the bulletin's) on a thread of its own, as the service runs it;
+ * else the same job in process, where a test is about what a poll stores or refuses.
+ */
+async function withFeeds(t: TestContext, upstreamUrl: string, onThread = false) {
   const feeds = [
     { name: 'ecb-rates', urls: [`${upstreamUrl}/eurofxref-daily.xml`], intervalS: 86_400 },
     { name: 'eu-oil-bulletin', urls: [`${upstreamUrl}/history.xlsx`], intervalS: 604_800 },
   ];
   const built = await buildTestApp(t, { replay: false, now: NOW, feeds });
   const runner = createFeedRunner(feeds, { db: built.db, feeds: built.deps.repos.feeds, versions: built.deps.versions, log: built.deps.log,
-    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5 });
+    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5, ...(onThread ? {} : { ingest: async (job: IngestJob) => ingestJob(job) }) });
   t.after(() => runner.close());
   const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -84,7 +89,7 @@ describe('EU oil bulletin and ECB rate feeds', () => {
   it('stores a poll of the bulletin workbook as a file import of it stores it, in EUR and national currencies', async (t) => {
     const up = await byteUpstream(t);
     up.answer((h) => (h['if-none-match'] === '"w47"' ? { status: 304, body: '' } : { body: RECENT, headers: { ...XLSX_TYPE, etag: '"w47"' } }));
-    const f = await withFeeds(t, up.url);
+    const f = await withFeeds(t, up.url, true);
     const report = await f.runner.runNow('eu-oil-bulletin');
     // 2 weeks x 2 sheets x 13 grades in EUR, + PL and SE in their currencies (Bulgaria pays in euro since 2026-01-01).
     assert.deepEqual([report.outcome, report.rows, report.imported, report.rejected], ['ok', 4, 2 * 2 * (13 + 5), 0], String(report.error));

@@ -14,6 +14,7 @@ import { feedNamed } from '../../../data/feeds/catalog.js';
 import { ingestTexts } from '../../../data/importers/ingest.js';
 import { documentText } from '../../../data/importers/places/document-text.js';
 import { busRoutePlacer } from '../../../services/bus/route-network.js';
+import { ingestJob, type IngestJob } from '../../../services/feeds/ingest-job.js';
 import { createFeedRunner } from '../../../services/feeds/runner.js';
 import { flixbusGtfsFiles, zipOf } from '../../fixtures/bus/flixbus-gtfs.js';
 import { byteUpstream, type UpstreamAnswer } from '../../helpers/byte-upstream.js';
@@ -28,12 +29,16 @@ const LVIV_KRAKOW_AT_KRAKOVETS = 'id_416';
 const USTYLUH_ZOSIN = 'id_816';
 const CHOP = 'id_1314';
 
-async function withFeed(t: TestContext) {
+/** The ingestion job in process, where a test is about what a poll stores rather than the thread it runs on. */
+const inProcess = async (job: IngestJob) => ingestJob(job);
+
+/** `onThread`: the poll's ingestion on a thread of its own, as the service runs it; else in process. */
+async function withFeed(t: TestContext, onThread = false) {
   const up = await byteUpstream(t, { 'content-type': 'application/zip' });
   const feeds = [{ name: 'flixbus-gtfs', urls: [`${up.url}/gtfs_generic_eu.zip`], intervalS: 86_400 }];
   const built = await buildTestApp(t, { replay: false, now: NOW, feeds });
   const runner = createFeedRunner(feeds, { db: built.db, feeds: built.deps.repos.feeds, versions: built.deps.versions, log: built.deps.log,
-    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5 });
+    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5, ...(onThread ? {} : { ingest: inProcess }) });
   t.after(() => runner.close());
   const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -59,7 +64,7 @@ describe('FlixBus GTFS feed', () => {
   });
 
   it('polls the zip, places its routes at the checkpoints they cross, and replaces the shipped network; bus-carriers names them with credit', async (t) => {
-    const f = await withFeed(t);
+    const f = await withFeed(t, true);
     assert.ok((await f.routesAt(USTYLUH_ZOSIN)).includes('Kyiv - Lutsk - Warsaw Modlin'), 'the shipped network before the poll');
     f.up.answer(() => ({ body: ZIP }));
     const report = await f.runner.runNow('flixbus-gtfs');
