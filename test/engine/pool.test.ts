@@ -46,7 +46,7 @@ describe('engine pool', () => {
   });
 
   it('admits by the measured task time: short tasks queue deep, long ones are refused once they would miss the budget', async (t) => {
-    const pool = createEnginePool({ threads: 1, latencyBudgetMs: 2_000, filename: misbehaving }) as unknown as LoosePool & {
+    const pool = createEnginePool({ threads: 1, latencyBudgetMs: 1_000, filename: misbehaving }) as unknown as LoosePool & {
       close(): Promise<void>; verify(): Promise<void>; taskTimeMs: number; refused: number };
     t.after(() => pool.close());
     await pool.verify();
@@ -54,10 +54,10 @@ describe('engine pool', () => {
     // 30 short tasks at once (different arguments: nothing to join) fit the budget by far (30 x ~5-20 ms): all admitted.
     const short = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => pool.run('block', 5 + (i % 3))));
     assert.ok(short.every((r) => r.status === 'fulfilled'), 'every short task admitted and done');
-    for (let i = 0; i < 6; i++) await pool.run('block', 500); // the task time is now at least 0.74 x 500 ms
-    assert.ok(pool.taskTimeMs > 350, `measured ${pool.taskTimeMs} ms`);
-    // Ten long tasks at once: one runs and a few wait (what fits 2,000 ms at the measured time); the rest are refused at once.
-    const long = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => pool.run('block', 500 + i)));
+    for (let i = 0; i < 6; i++) await pool.run('block', 250); // the task time is now at least 0.74 x 250 ms
+    assert.ok(pool.taskTimeMs > 175, `measured ${pool.taskTimeMs} ms`);
+    // Ten long tasks at once: one runs and a few wait (what fits 1,000 ms at the measured time); the rest are refused at once.
+    const long = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => pool.run('block', 250 + i)));
     const done = long.filter((r) => r.status === 'fulfilled').length;
     assert.ok(done >= 1 && done <= 6, `${done} admitted`);
     for (const r of long) if (r.status === 'rejected') isUnavailable('engine_busy')(r.reason);
