@@ -41,6 +41,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 const SDK_ACCEPT = 'application/json, text/event-stream';
 const jsonRpcId = (id: unknown) => (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null);
+/** A JSON-RPC 2.0 request, notification or response (what the SDK's transport takes as a message). */
+function isJsonRpcMessage(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const message = value as Record<string, unknown>;
+  return message.jsonrpc === '2.0' && (typeof message.method === 'string' || 'result' in message || 'error' in message);
+}
+
 /** A lone request for the tool list that the SDK would answer. */
 function loneToolsList(body: unknown): { id: string | number } | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
@@ -95,10 +102,18 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
       jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${message}`, data: errorBody(NO_PRODUCT, attribution, error, request.id) },
     });
   };
+  /** A body that is not `application/json` (text/plain reaches the handler, other types Fastify refuses): as tRPC's 415, with the envelope as its data. */
+  const unsupportedType = (request: FastifyRequest, reply: FastifyReply) => {
+    const error = new ServiceError('bad_request', 'A JSON-RPC message is a JSON body: send it with Content-Type: application/json.',
+      { status: 415, reason: 'unsupported_media_type' });
+    return reply.code(415).type(JSON_TYPE).send({
+      jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json', data: errorBody(NO_PRODUCT, attribution, error, request.id) },
+    });
+  };
   /**
    * What Fastify refuses before the handler, answered in JSON-RPC as the SDK answers its own refusals: a body
    * that is not JSON (empty, or not parsing) is JSON-RPC's parse error (-32700, HTTP 400), a content type
-   * Fastify has no parser for is the SDK's 415. Anything else (an oversized body: 413 `payload_too_large`)
+   * Fastify has no parser for is 415 as the SDK has it. Anything else (an oversized body: 413 `payload_too_large`)
    * goes on to the service's error handler and its envelope, by being thrown on.
    */
   const parseRefusal = (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -109,18 +124,19 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
         jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${message}`, data: errorBody(NO_PRODUCT, attribution, error, request.id) },
       });
     }
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).type(JSON_TYPE).send({
-        jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' },
-      });
-    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedType(request, reply);
     throw err;
   };
   app.post('/mcp', { bodyLimit: MCP_MAX_BODY_BYTES, errorHandler: parseRefusal }, async (request, reply) => {
     const body = request.body;
+    if (String(request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase() !== 'application/json') return unsupportedType(request, reply);
     // JSON-RPC 2.0 (section 6): an empty array is an invalid request. The SDK answered it 202, as if it held only notifications.
     if (Array.isArray(body) && body.length === 0) {
       return refuse(request, reply, 'The batch is empty; send at least one JSON-RPC message.', 'empty_batch');
+    }
+    // JSON that is not JSON-RPC (`{"hello":1}`, `[1, 2]`) is an invalid request (-32600), not the parse error the SDK calls it.
+    if (!(Array.isArray(body) ? body : [body]).every(isJsonRpcMessage)) {
+      return refuse(request, reply, 'Each message is a JSON-RPC 2.0 object: {"jsonrpc": "2.0", "method": ..., "id": ...}.', 'not_json_rpc');
     }
     if (Array.isArray(body) && body.length > MCP_MAX_BATCH) {
       return refuse(request, reply, `A batch holds at most ${MCP_MAX_BATCH} messages; send the rest in another request.`, 'batch_too_large');

@@ -1,6 +1,7 @@
 /**
- * POST /mcp refused before its handler runs is still answered in JSON-RPC, as the SDK answers 415 itself: a
- * body that is not JSON is the parse error (-32700, HTTP 400), a content type with no parser 415; an
+ * POST /mcp refused before its handler runs is still answered in JSON-RPC, with the service's envelope as the
+ * error's data: a body that is not JSON is the parse error (-32700, HTTP 400), JSON that is not JSON-RPC an
+ * invalid request (-32600, HTTP 400), a content type with no parser 415; an
  * oversized body stays the service's 413 envelope (bounds.test.ts). The Accept header is not a reason to
  * refuse: the answer is JSON whatever it says, as on REST.
  */
@@ -48,16 +49,23 @@ describe('MCP over HTTP: what is not JSON', () => {
       const body = res.json() as JsonRpcError;
       assert.equal(body.jsonrpc, '2.0', contentType);
       assert.equal(body.id, null);
-      answers.push(body.error);
+      // The envelope as the data, as tRPC's 415 has it.
+      const envelope = ErrorEnvelope.parse(body.error.data);
+      assert.deepEqual([envelope.error.code, envelope.error.reason, envelope.error.request_id], ['bad_request', 'unsupported_media_type', res.headers['x-request-id']]);
+      answers.push({ ...body.error, data: null });
     }
-    for (const error of answers.slice(1)) assert.deepEqual(error, answers[0], 'Fastify\'s refusal reads as the SDK\'s');
+    for (const error of answers.slice(1)) assert.deepEqual(error, answers[0], 'one refusal whatever the type');
   });
 
-  it('still answers a JSON body the SDK way and a well-formed call as before', async (t) => {
+  it('answers JSON that is not JSON-RPC as an invalid request (-32600) with the envelope, and a well-formed call as before', async (t) => {
     const { app } = await buildTestApp(t);
-    const notRpc = await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: ACCEPT }, payload: '{"hello":1}' });
-    assert.equal(notRpc.statusCode, 400);
-    assert.equal((notRpc.json() as JsonRpcError).jsonrpc, '2.0');
+    for (const payload of ['{"hello":1}', '[1,2]', '"tools/list"', '{"jsonrpc":"1.0","id":1,"method":"tools/list"}', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"},{"id":2}]']) {
+      const notRpc = await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: ACCEPT }, payload });
+      assert.equal(notRpc.statusCode, 400, payload);
+      const body = notRpc.json() as JsonRpcError;
+      assert.deepEqual([body.jsonrpc, body.id, body.error.code], ['2.0', null, -32600], payload);
+      assert.equal(ErrorEnvelope.parse(body.error.data).error.reason, 'not_json_rpc', payload);
+    }
     const list = await app.inject({
       method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: ACCEPT },
       payload: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
