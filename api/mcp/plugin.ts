@@ -15,10 +15,12 @@
  * error (400, -32700).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
+import { isJsonType } from '../pipeline/params.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { credentialOf, withoutQueryKey } from '../rest/routes.js';
 import { createMcpServer, listTools, MCP_SERVER_INFO, toolsListJson } from './tools.js';
@@ -40,13 +42,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * JSON in any case (`enableJsonResponse`), and REST disregards Accept too (RFC 9110 12.5.1 lets a server).
  */
 const SDK_ACCEPT = 'application/json, text/event-stream';
-const jsonRpcId = (id: unknown) => (typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null);
-/** A JSON-RPC 2.0 request, notification or response (what the SDK's transport takes as a message). */
-function isJsonRpcMessage(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const message = value as Record<string, unknown>;
-  return message.jsonrpc === '2.0' && (typeof message.method === 'string' || 'result' in message || 'error' in message);
-}
+const jsonRpcId = (id: unknown) => (typeof id === 'string' || Number.isInteger(id) ? id as string | number : null);
+/** A message the SDK's transport takes (its own schema: a JSON-RPC 2.0 request, notification or response, integer or string ids). */
+const isJsonRpcMessage = (value: unknown): boolean => JSONRPCMessageSchema.safeParse(value).success;
 
 /** A lone request for the tool list that the SDK would answer. */
 function loneToolsList(body: unknown): { id: string | number } | null {
@@ -102,6 +100,22 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
       jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${message}`, data: errorBody(NO_PRODUCT, attribution, error, request.id) },
     });
   };
+  /**
+   * A refusal the SDK's transport made itself (a protocol version it does not speak, say): its JSON-RPC error
+   * with the service's envelope as the data, as every refusal made here has it.
+   */
+  const withEnvelope = (text: string, status: number, request: FastifyRequest): string => {
+    let answer: { error?: { message?: unknown; data?: unknown } };
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      return text;
+    }
+    if (!answer?.error || typeof answer.error !== 'object' || answer.error.data !== undefined) return text;
+    const message = typeof answer.error.message === 'string' ? answer.error.message : 'The request was refused.';
+    const error = new ServiceError('bad_request', message, { status, reason: 'mcp_refused' });
+    return JSON.stringify({ ...answer, error: { ...answer.error, data: errorBody(NO_PRODUCT, attribution, error, request.id) } });
+  };
   /** A body that is not `application/json` (text/plain reaches the handler, other types Fastify refuses): as tRPC's 415, with the envelope as its data. */
   const unsupportedType = (request: FastifyRequest, reply: FastifyReply) => {
     const error = new ServiceError('bad_request', 'A JSON-RPC message is a JSON body: send it with Content-Type: application/json.',
@@ -129,7 +143,7 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
   };
   app.post('/mcp', { bodyLimit: MCP_MAX_BODY_BYTES, errorHandler: parseRefusal }, async (request, reply) => {
     const body = request.body;
-    if (String(request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase() !== 'application/json') return unsupportedType(request, reply);
+    if (!isJsonType(request.headers['content-type'])) return unsupportedType(request, reply);
     // JSON-RPC 2.0 (section 6): an empty array is an invalid request. The SDK answered it 202, as if it held only notifications.
     if (Array.isArray(body) && body.length === 0) {
       return refuse(request, reply, 'The batch is empty; send at least one JSON-RPC message.', 'empty_batch');
@@ -157,7 +171,7 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
       }
       reply.code(answer.status);
       answer.headers.forEach((value, name) => void reply.header(name, value));
-      return reply.send(text === '' ? undefined : text);
+      return reply.send(answer.status >= 400 ? withEnvelope(text, answer.status, request) : text === '' ? undefined : text);
     } finally {
       void transport.close();
       void server.close();

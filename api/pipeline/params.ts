@@ -63,3 +63,6 @@ export function collectParams(op: AnyOperation, raw: RawParams): { values: Recor
   }
   return { values, ignored, notes };
 }
+
+/** The body's media type is JSON (`application/json`, any parameters, any case: as tRPC matches it); the tRPC and MCP POSTs take no other. */
+export const isJsonType = (contentType: string | undefined) => contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';

@@ -24,6 +24,7 @@ import type { Logger } from 'pino';
 import type { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { attributionOf, errorBody } from '../pipeline/envelope.js';
+import { isJsonType } from '../pipeline/params.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { toServiceError as fromFastifyError } from '../rest/error-handler.js';
 import type { RawQuery } from '../rest/querystring.js';
@@ -37,8 +38,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** A HEAD handed to tRPC as the GET it stands for (tRPC answers a HEAD 204 without calling anything). */
 const asGet = (req: Request) => new Request(req, { method: 'GET' });
 
-/** The body's media type is JSON (`application/json`, any parameters, any case: as tRPC matches it). */
-const isJson = (contentType: string | undefined) => contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 
 export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; log: Logger; serviceName: string }) {
   const router = createTrpcRouter(options.ops, options.pipeline, options.serviceName, PREFIX);
@@ -60,7 +59,7 @@ export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly 
    */
   function refusal(request: FastifyRequest, path: string): { error: ServiceError; op: AnyOperation | undefined; allow?: string } | null {
     const { method } = request;
-    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && isJson(request.headers['content-type']))) return null;
+    if (method === 'GET' || method === 'HEAD' || (method === 'POST' && isJsonType(request.headers['content-type']))) return null;
     const batch = (request.query as RawQuery | undefined)?.batch === '1';
     const named = (batch ? path.split(',') : [path]).map((name) => byName.get(name));
     const op = named.length === 1 ? named[0] : undefined;

@@ -40,7 +40,7 @@ describe('MCP over HTTP: what is not JSON', () => {
     }
   });
 
-  it('answers a content type it has no parser for with the SDK\'s 415 in JSON-RPC, as it answers text/plain', async (t) => {
+  it('answers a body not sent as application/json with 415 in JSON-RPC, the envelope as its data, whatever the type', async (t) => {
     const { app } = await buildTestApp(t);
     const answers = [];
     for (const contentType of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
@@ -59,7 +59,11 @@ describe('MCP over HTTP: what is not JSON', () => {
 
   it('answers JSON that is not JSON-RPC as an invalid request (-32600) with the envelope, and a well-formed call as before', async (t) => {
     const { app } = await buildTestApp(t);
-    for (const payload of ['{"hello":1}', '[1,2]', '"tools/list"', '{"jsonrpc":"1.0","id":1,"method":"tools/list"}', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"},{"id":2}]']) {
+    for (const payload of ['{"hello":1}', '[1,2]', '"tools/list"', '{"jsonrpc":"1.0","id":1,"method":"tools/list"}', '[{"jsonrpc":"2.0","id":1,"method":"tools/list"},{"id":2}]',
+      // What the SDK's own schema refuses: a null or fractional or object id, params that are not an object, an extra member, a bare result.
+      '{"jsonrpc":"2.0","id":null,"method":"tools/list"}', '{"jsonrpc":"2.0","id":1.5,"method":"tools/call","params":{"name":"status"}}',
+      '{"jsonrpc":"2.0","id":{},"method":"tools/list"}', '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":5}',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list","extra":true}', '{"jsonrpc":"2.0","result":{}}', '{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}']) {
       const notRpc = await app.inject({ method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: ACCEPT }, payload });
       assert.equal(notRpc.statusCode, 400, payload);
       const body = notRpc.json() as JsonRpcError;
@@ -72,6 +76,22 @@ describe('MCP over HTTP: what is not JSON', () => {
     });
     assert.equal(list.statusCode, 200);
     assert.equal(list.json().id, 3);
+  });
+});
+
+describe('MCP over HTTP: what the SDK refuses itself', () => {
+  it('answers a protocol version it does not speak with the SDK\'s 400, the envelope as the error\'s data', async (t) => {
+    const { app } = await buildTestApp(t);
+    const res = await app.inject({
+      method: 'POST', url: '/mcp', headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': '1999-01-01' },
+      payload: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'status', arguments: {} } }),
+    });
+    assert.equal(res.statusCode, 400);
+    const body = res.json() as JsonRpcError;
+    assert.match(body.error.message, /protocol version/i);
+    const envelope = ErrorEnvelope.parse(body.error.data);
+    assert.deepEqual([envelope.error.code, envelope.error.reason, envelope.error.request_id], ['bad_request', 'mcp_refused', res.headers['x-request-id']]);
+    assert.equal(envelope.error.message, body.error.message);
   });
 });
 
