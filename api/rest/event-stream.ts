@@ -12,12 +12,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StreamReading } from '../../models/queue-stream.js';
 import { QueueStreamInput } from '../../models/queue-stream.js';
+import { PPID_PATTERN } from '../../models/query.js';
 import { isServiceError, ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { readingsAfter, streamEventId } from '../../services/products/queue-stream.js';
 import { bearerToken } from '../access/authenticate.js';
 import type { Deps } from '../deps.js';
-import { isInternalToken, type CallerKind } from '../pipeline/caller.js';
+import { identifyCaller, isInternalToken, type CallerKind } from '../pipeline/caller.js';
 import { toServiceError } from '../pipeline/errors.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { routePath } from './paths.js';
@@ -35,7 +36,8 @@ export interface EventStreamOptions {
   heartbeatMs?: number;
 }
 
-const LAST_EVENT_ID = /^(\d{1,12})-(id_\d{1,9})$/;
+/** `<unix s>-<ppid>`, the ppid as the API writes it (PPID_PATTERN: no leading zeros). */
+const LAST_EVENT_ID = new RegExp(`^(\\d{1,12})-(${PPID_PATTERN.source.slice(1, -1)})$`);
 
 const eventText = (event: string, data: unknown, id?: string) => `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -63,13 +65,13 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
   async function streamRefusal(op: AnyOperation, credential: ReturnType<typeof credentialOf>, request: FastifyRequest, held: number) {
     const tooMany = (headers?: Record<string, string>) => new ServiceError('qps_exceeded',
       `This key holds ${held} open streams, the most it may; close one first.`, { reason: 'too_many_streams', retryAfterS: 5, ...(headers ? { headers } : {}) });
-    // The operator's token is limited in streams too, but has no plan: no rate-limit headers (as on its other answers).
-    if (!credential.inUrl && isInternalToken(credential.authorization, deps.settings.internalToken)) return { caller: 'internal' as CallerKind, error: tooMany() };
     let caller: CallerKind = 'anonymous';
     try {
-      const principal = deps.access.authenticate(credential.authorization, request.ip);
-      caller = 'key';
-      const meter = await deps.access.admit(principal, op.quotaClass!);
+      const identified = identifyCaller(deps, true, credential.authorization, request.ip, false, credential.inUrl);
+      caller = identified.kind;
+      // The operator's token is limited in streams too, but has no plan: no rate-limit headers (as on its other answers).
+      if (identified.kind !== 'key') return { caller, error: tooMany() };
+      const meter = await deps.access.admit(identified.principal, op.quotaClass!);
       await meter.peek();
       return { caller, error: tooMany(meter.headers()) };
     } catch (err) {
@@ -160,7 +162,7 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
         send(rows.sort((a, b) => a.ts - b.ts || (a.reading.ppid < b.reading.ppid ? -1 : 1)));
       });
       // The key is looked at again whenever keys change here, and with each heartbeat (changes made elsewhere).
-      const operator = isInternalToken(authorization, deps.settings.internalToken);
+      const operator = !credential.inUrl && isInternalToken(authorization, deps.settings.internalToken);
       const checkKey = () => {
         if (operator) return;
         try {

@@ -209,6 +209,9 @@ test('a key that holds 5 streams but is no longer valid gets its 403, never the 
   const expiresAt = new Date(Date.parse(FIXED_NOW) + 60_000);
   const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 10_000 }, expiresAt });
   const streams = await holdStreams(url, { authorization: `Bearer ${key}` }, 5);
+  const sixth = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+  assert.equal(sixth.status, 429, 'the five streams are held: a sixth is past the limit');
+  await sixth.body?.cancel();
   // Expired while its streams are open (they end at the next heartbeat): a new call is refused for the key.
   setNow(Date.parse(FIXED_NOW) + 120_000);
   const after = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
