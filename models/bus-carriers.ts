@@ -1,9 +1,13 @@
 /** `bus-carriers` (contract: per carrier, crossings and wait minutes over a period). */
 import { z } from 'zod';
-import { integer, isAll, lang, PPID_PATTERN, reject } from './query.js';
+import { integer, isAll, lang, ppidProblem, reject } from './query.js';
 
 export const BusCarriersInput = z.object({
-  ppid: z.string().transform((raw, ctx) => (isAll(raw) ? 'all' : PPID_PATTERN.test(raw) ? raw : reject(ctx, 'must look like id_123, or be all', 'malformed_ppid')))
+  ppid: z.string().transform((raw, ctx) => {
+    if (isAll(raw)) return 'all';
+    const problem = ppidProblem(raw);
+    return problem === null ? raw : reject(ctx, problem === 'must look like id_123' ? 'must look like id_123, or be all' : problem, 'malformed_ppid');
+  })
     .describe('checkpoint, or all for every checkpoint'),
   days: integer(1, 90).default(30).describe('period in days, 1 to 90 (default 30)'),
   min_crossings: integer(1, 100_000).default(3).describe('a carrier needs at least this many crossings to be listed (default 3)'),

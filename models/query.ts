@@ -86,7 +86,9 @@ export const PPID_PATTERN = /^id_(?:0|[1-9]\d{0,8})$/;
  */
 export function ppidProblem(raw: string): string | null {
   if (PPID_PATTERN.test(raw)) return null;
-  return /^id_0\d+$/.test(raw) ? `must be written without leading zeros (id_${raw.slice(3).replace(/^0+/, '').slice(0, 9) || '0'})` : 'must look like id_123';
+  const digits = /^id_0\d+$/.test(raw) ? raw.slice(3).replace(/^0+/, '') || '0' : null;
+  // Only a number the pattern takes is named: `id_01234567890` has ten digits after its zero, and no checkpoint.
+  return digits !== null && digits.length <= 9 ? `must be written without leading zeros (id_${digits})` : 'must look like id_123';
 }
 
 /** A checkpoint identifier: `id_` followed by a number without leading zeros. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { countryId } from '../../models/country-param.js';
-import { allOr, allOrOne, commaList, decimal, flag, integer, isoDate, lang, latitude, notApplying, oneOf, onlyWhen, ppid, text } from '../../models/query.js';
+import { allOr, allOrOne, commaList, decimal, flag, integer, isoDate, lang, latitude, notApplying, oneOf, onlyWhen, ppid, ppidProblem, text } from '../../models/query.js';
 
 const reasonOf = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -97,6 +97,10 @@ describe('flag, ppid, dates, countries, enums', () => {
     assert.equal(reasonOf(ppid(), 'id_0214'), 'malformed_ppid');
     assert.match(ppid().safeParse('id_0214').error!.issues[0]!.message, /without leading zeros \(id_214\)/);
     assert.equal(reasonOf(ppid(), 'id_00'), 'malformed_ppid');
+    // Past nine digits no checkpoint is named: id_01234567890 is not id_123456789 with its zero dropped.
+    assert.equal(ppid().safeParse('id_01234567890').error!.issues[0]!.message, 'must look like id_123');
+    assert.equal(ppidProblem('id_0123456789'), 'must be written without leading zeros (id_123456789)');
+    assert.equal(ppidProblem('id_42'), null);
     assert.equal(ppid().parse('id_0'), 'id_0');
     assert.equal(ppid().parse('id_214'), 'id_214');
     assert.equal(isoDate().parse('2024-02-29'), '2024-02-29');

@@ -89,7 +89,11 @@ describe('bus-carriers', () => {
     const { get } = await appWithKey(t);
     assert.equal((await get('bus-carriers?ppid=all&days=91')).body.error.reason, 'out_of_range');
     assert.equal((await get('bus-carriers?ppid=all&days=0')).status, 400);
-    assert.equal((await get('bus-carriers?ppid=dorohusk')).body.error.reason, 'malformed_ppid');
+    const named = (await get('bus-carriers?ppid=dorohusk')).body.error;
+    assert.deepEqual([named.reason, named.message], ['malformed_ppid', "Parameter 'ppid' must look like id_123, or be all."]);
+    // Leading zeros are named as on every other product, with the one spelling.
+    const zeros = (await get('bus-carriers?ppid=id_0116')).body.error;
+    assert.deepEqual([zeros.reason, zeros.message], ['malformed_ppid', "Parameter 'ppid' must be written without leading zeros (id_116)."]);
     assert.equal((await get('bus-carriers?ppid=id_999999')).status, 404);
     assert.equal((await get('bus-carriers')).body.error.reason, 'missing_parameter');
   });
