@@ -4,7 +4,7 @@
  * of its own (ingest-thread.ts) for the large daily files, which would otherwise hold the event loop.
  */
 import { ingestCounts, parseTexts, writeParsed } from '../../data/importers/ingest.js';
-import { closeStore, openStore } from '../../data/store.js';
+import { closeStore, openStore, type Db } from '../../data/store.js';
 import { busRoutePlacer } from '../bus/route-network.js';
 import { refusal } from './validate.js';
 
@@ -22,20 +22,28 @@ export interface IngestJob {
   source?: string;
 }
 
-export type IngestReply =
-  | { ok: true; counts: { rowsRead: number; imported: number; duplicates: number; rejected: number } }
-  | { ok: false; error: string };
+export type IngestReply = { ok: true; counts: IngestCounts } | { ok: false; error: string };
+
+export interface IngestCounts { rowsRead: number; imported: number; duplicates: number; rejected: number }
+
+/**
+ * A feed's answer parsed, refused whole when it fails validation (an Error `refused: ...`), else stored on
+ * `db` through the import path (in transactions of `chunk` records, `between` them), with what it did. The
+ * runner calls it on the service's connection for the small answers; `ingestJob` on its own for the large.
+ */
+export function ingestDocs(db: Db, format: string, docs: IngestJob['docs'],
+  options: { at: Date; now: Date; source?: string; chunk?: number; between?: () => void }): IngestCounts {
+  const parsed = parseTexts(format, docs, { at: options.at, ...(options.source ? { source: options.source } : {}) });
+  const refused = refusal(parsed);
+  if (refused) throw new Error(`refused: ${refused}`);
+  const counts = ingestCounts(writeParsed(db, parsed, {
+    at: options.at, now: options.now, placeRoutes: busRoutePlacer(db),
+    ...(options.chunk ? { chunk: options.chunk } : {}), ...(options.between ? { between: options.between } : {}),
+  }));
+  return { rowsRead: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected.length };
+}
 
 export function ingestJob(job: IngestJob): IngestReply {
-  const at = new Date(job.atMs);
-  let parsed;
-  try {
-    parsed = parseTexts(job.format, job.docs, { at, ...(job.source ? { source: job.source } : {}) });
-  } catch (err) {
-    return { ok: false, error: (err as Error).message };
-  }
-  const refused = refusal(parsed);
-  if (refused) return { ok: false, error: `refused: ${refused}` };
   // A writer that waits for the service's counters rather than failing on them.
   const db = openStore(job.dbPath, { integrityCheck: false, busyTimeoutMs: 5_000 });
   try {
@@ -43,8 +51,8 @@ export function ingestJob(job: IngestJob): IngestReply {
     // intervals, and a writer that took the lock back at once could keep it from the counters' writer.
     const pause = new Int32Array(new SharedArrayBuffer(4));
     const between = () => void Atomics.wait(pause, 0, 0, PAUSE_MS);
-    const counts = ingestCounts(writeParsed(db, parsed, { at, now: new Date(job.nowMs), chunk: job.chunk, between, placeRoutes: busRoutePlacer(db) }));
-    return { ok: true, counts: { rowsRead: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected.length } };
+    const options = { at: new Date(job.atMs), now: new Date(job.nowMs), chunk: job.chunk, between, ...(job.source ? { source: job.source } : {}) };
+    return { ok: true, counts: ingestDocs(db, job.format, job.docs, options) };
   } catch (err) {
     return { ok: false, error: (err as Error).message };
   } finally {

@@ -8,6 +8,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ingestJob, type IngestJob } from './ingest-job.js';
 
-export type { IngestJob, IngestReply } from './ingest-job.js';
-
 if (parentPort) parentPort.postMessage(ingestJob(workerData as IngestJob));

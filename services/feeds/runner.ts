@@ -13,12 +13,9 @@ import { feedNamed, type FeedDefinition, type FeedSetting } from '../../data/fee
 import { fetchFeed, FeedFetchError } from '../../data/feeds/fetch.js';
 import { redactUrls } from '../../data/feeds/redact-url.js';
 import type { FeedsRepo } from '../../data/feeds-repo.js';
-import { ingestCounts, parseTexts, writeParsed } from '../../data/importers/ingest.js';
 import type { Db } from '../../data/store.js';
-import { busRoutePlacer } from '../bus/route-network.js';
-import type { IngestJob, IngestReply } from './ingest-job.js';
+import { ingestDocs, type IngestJob, type IngestReply } from './ingest-job.js';
 import { ingestOffThread } from './ingest-off-thread.js';
-import { refusal } from './validate.js';
 
 /** Records per transaction of an off-thread import: the write lock is let go between them (~40 ms each here). */
 export const OFF_THREAD_CHUNK = 2_000;
@@ -97,13 +94,7 @@ export function createFeedRunner(settings: readonly FeedSetting[], parts: FeedRu
       }
       const counts = def.offThread
         ? await offThread(def, docs, at)
-        : (() => {
-          const parsed = parseTexts(def.format, docs, { at, ...(def.source ? { source: def.source } : {}) });
-          const refused = refusal(parsed);
-          if (refused) throw new Error(`refused: ${refused}`);
-          const all = ingestCounts(writeParsed(parts.db, parsed, { at, now: parts.now(), placeRoutes: busRoutePlacer(parts.db) }));
-          return { ...all, rejected: all.rejected.length };
-        })();
+        : ingestDocs(parts.db, def.format, docs, { at, now: parts.now(), ...(def.source ? { source: def.source } : {}) });
       const done = report('ok', { rows: counts.rowsRead, imported: counts.imported, duplicates: counts.duplicates, rejected: counts.rejected });
       parts.feeds.record(def.name, {
         kind: 'ok', at: at.toISOString(), durationMs: done.durationMs, rows: counts.rowsRead, imported: counts.imported, rejected: counts.rejected,

@@ -3,9 +3,11 @@
  * call`): starting a worker thread (its modules, its connection, its routing graph) would cost that call
  * several times the task itself (a forecast: ~0.8 s against ~0.05 s here). Same tasks, same read-only
  * connection and read transaction as a worker's (dispatch.ts), opened on the first task; the same
- * contract for failures (503 engine_failure). A server never uses it: it would run on the event loop.
+ * contract for failures (503 engine_failure, whatever the task threw, as the pool has it). A server never uses
+ * it (it would run on the event loop); the tests do, for every app that does not ask for the pool
+ * (test/helpers/deps.ts), so each argument and answer is copied as a thread's message is.
  */
-import { ServiceError, isServiceError, unavailable } from '../../models/errors.js';
+import { ServiceError, unavailable } from '../../models/errors.js';
 import type { WorkerSettings } from './context.js';
 import { createDispatcher } from './dispatch.js';
 import type { ServicePool } from './pool.js';
@@ -26,7 +28,6 @@ export function createInlineEngine(settings: WorkerSettings): ServicePool {
         completed++;
         return result;
       } catch (err) {
-        if (isServiceError(err)) throw err;
         throw new ServiceError('service_unavailable', 'The compute engine failed on this request.',
           { retryAfterS: 2, reason: 'engine_failure', cause: { task, error: err } });
       }

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { describe, it, type TestContext } from 'node:test';
 import { ingestTexts } from '../../../data/importers/ingest.js';
 import { documentText } from '../../../data/importers/places/document-text.js';
-import { ingestJob, type IngestJob } from '../../../services/feeds/ingest-job.js';
 import { createFeedRunner } from '../../../services/feeds/runner.js';
 import { byteUpstream, type UpstreamAnswer } from '../../helpers/byte-upstream.js';
+import { ingestInProcess } from '../../helpers/ingest-in-process.js';
 import { bearer, buildTestApp, createTestDeps, makeKey } from '../../helpers/deps.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 import { BLOCKS, historyWorkbook, workbook } from '../../fixtures/places/eu-bulletin-xlsx/workbooks.js';
@@ -34,7 +34,7 @@ async function withFeeds(t: TestContext, upstreamUrl: string, onThread = false) 
   ];
   const built = await buildTestApp(t, { replay: false, now: NOW, feeds });
   const runner = createFeedRunner(feeds, { db: built.db, feeds: built.deps.repos.feeds, versions: built.deps.versions, log: built.deps.log,
-    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5, ...(onThread ? {} : { ingest: async (job: IngestJob) => ingestJob(job) }) });
+    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5, ...(onThread ? {} : { ingest: ingestInProcess }) });
   t.after(() => runner.close());
   const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

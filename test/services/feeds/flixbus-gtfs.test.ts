@@ -14,10 +14,10 @@ import { feedNamed } from '../../../data/feeds/catalog.js';
 import { ingestTexts } from '../../../data/importers/ingest.js';
 import { documentText } from '../../../data/importers/places/document-text.js';
 import { busRoutePlacer } from '../../../services/bus/route-network.js';
-import { ingestJob, type IngestJob } from '../../../services/feeds/ingest-job.js';
 import { createFeedRunner } from '../../../services/feeds/runner.js';
 import { flixbusGtfsFiles, zipOf } from '../../fixtures/bus/flixbus-gtfs.js';
 import { byteUpstream, type UpstreamAnswer } from '../../helpers/byte-upstream.js';
+import { ingestInProcess } from '../../helpers/ingest-in-process.js';
 import { bearer, buildTestApp, createTestDeps, makeKey, tempDir } from '../../helpers/deps.js';
 
 
@@ -29,16 +29,13 @@ const LVIV_KRAKOW_AT_KRAKOVETS = 'id_416';
 const USTYLUH_ZOSIN = 'id_816';
 const CHOP = 'id_1314';
 
-/** The ingestion job in process, where a test is about what a poll stores rather than the thread it runs on. */
-const inProcess = async (job: IngestJob) => ingestJob(job);
-
 /** `onThread`: the poll's ingestion on a thread of its own, as the service runs it; else in process. */
 async function withFeed(t: TestContext, onThread = false) {
   const up = await byteUpstream(t, { 'content-type': 'application/zip' });
   const feeds = [{ name: 'flixbus-gtfs', urls: [`${up.url}/gtfs_generic_eu.zip`], intervalS: 86_400 }];
   const built = await buildTestApp(t, { replay: false, now: NOW, feeds });
   const runner = createFeedRunner(feeds, { db: built.db, feeds: built.deps.repos.feeds, versions: built.deps.versions, log: built.deps.log,
-    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5, ...(onThread ? {} : { ingest: inProcess }) });
+    now: built.deps.now, userAgent: 'bdds-test/1 (tests)', random: () => 0.5, ...(onThread ? {} : { ingest: ingestInProcess }) });
   t.after(() => runner.close());
   const { key } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
