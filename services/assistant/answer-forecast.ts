@@ -13,7 +13,7 @@ import { queue } from '../products/queue.js';
 import type { Snapshot } from './answer-queue.js';
 import { isNotFound, type AnswerContext } from './context.js';
 import { COUNTRY_ISO2 } from '../../models/codes.js';
-import { forecastOf, hoursOf, measure, modelsPending, noteReplayed, stepsAsked, waitMeasures, weekCells, weekPending, type Measure, type Step, type WeekCells } from './forecast-steps.js';
+import { beatsPersistence, forecastOf, hoursOf, measure, modelsPending, noteReplayed, stepsAsked, waitMeasures, weekCells, weekPending, type Measure, type Step, type WeekCells } from './forecast-steps.js';
 import { instantOfLocal, readingText, zonedHour, zonedInstant } from './reading.js';
 import { todayIn } from './understand.js';
 
@@ -199,6 +199,8 @@ export async function answerForecast(ctx: AnswerContext): Promise<void> {
   }
   const { held, chosen } = picked.got;
   ctx.sentences.push(forecastSentence(ctx, row, held, chosen, shown(chosen)));
+  // Where the model has done no better than the latest reading over these hours (its back-test, out of sample), say so.
+  if (beatsPersistence(held.byHorizon, chosen) === false) ctx.sentences.push(c.fill('forecast_no_skill'));
   // The wait read in one direction; the directions passed over for counting vehicles only are given too, as counts
   // (at Shehyni a driver leaving Ukraine stands in the count's direction).
   for (const other of picked.passed) ctx.sentences.push(forecastSentence(ctx, other.row, other.got.held, other.got.chosen, other.got.chosen.map(measure)));

@@ -5,7 +5,9 @@
  */
 import { localParts } from '../../engine/local-time.js';
 import { weekdayOf } from '../../engine/calendar.js';
+import { bucketOf } from '../../engine/forecast/backtest.js';
 import type { AssistantWhen } from '../../models/assistant.js';
+import type { BucketName } from '../../models/engine-results.js';
 import type { OperationDeps } from '../deps.js';
 import { whyMissing } from '../jobs/missing-result.js';
 import { forecast } from '../products/forecast/operation.js';
@@ -16,6 +18,8 @@ export const PART_HOURS = { morning: [6, 7, 8, 9, 10, 11], afternoon: [12, 13, 1
 
 export interface Step {
   time: number;
+  /** 0 for the current hour (the first hour forecast). */
+  hours_from_now?: number;
   avg_cars: number | null;
   lower_bound: number | null;
   upper_bound: number | null;
@@ -67,13 +71,16 @@ export function noteReplayed(ctx: AnswerContext, ppid: string): void {
   if (ctx.deps.repos.observations.view(ppid, Math.floor(ctx.now.getTime() / 1000))?.sample) ctx.replay = true;
 }
 
-/** The `forecast` product's 168 hours of a checkpoint and the instant its model was fitted; null when it holds none. */
-export async function forecastOf(ctx: AnswerContext, ppid: string): Promise<{ steps: Step[]; asOf: string } | null> {
+/** A model's out-of-sample accuracy per horizon bucket, as `meta.model.by_horizon` publishes it. */
+type ByHorizon = Partial<Record<BucketName, { points: number; mae: { ensemble: number | null; persistence: number | null } }>>;
+
+/** The `forecast` product's 168 hours of a checkpoint, the instant its model was fitted and its accuracy by horizon; null when it holds none. */
+export async function forecastOf(ctx: AnswerContext, ppid: string): Promise<{ steps: Step[]; asOf: string; byHorizon: ByHorizon | null } | null> {
   try {
     const got = await ctx.call<Step[]>(forecast, { ppid, prediction_steps: '168' });
     noteReplayed(ctx, ppid);
-    const model = (got.meta?.model ?? null) as { generated_at?: string } | null;
-    return { steps: got.data, asOf: model?.generated_at ?? ctx.nowIso };
+    const model = (got.meta?.model ?? null) as { generated_at?: string; by_horizon?: ByHorizon } | null;
+    return { steps: got.data, asOf: model?.generated_at ?? ctx.nowIso, byHorizon: model?.by_horizon ?? null };
   } catch (err) {
     if (!isNotFound(err)) throw err;
     return null;
@@ -104,4 +111,25 @@ export function weekCells(week: WeekCells, date: string, when: AssistantWhen | n
   const hours = hoursOf(when) ?? [...Array(24).keys()];
   return hours.map((hour) => ({ hour, m: { v: week.matrix[dow]?.[hour] ?? null, lo: week.lo[dow]?.[hour] ?? null, hi: week.hi[dow]?.[hour] ?? null, unit: week.unit } }))
     .filter((x) => x.m.v !== null);
+}
+
+/**
+ * Whether the forecast of these steps has done better than the latest reading held, as its model's back-test
+ * measured it out of sample over the horizon buckets the steps fall in (MAE, pooled by points); null when not
+ * measured. Where it has not, an answer says so: a driver is as well served by the current wait.
+ */
+export function beatsPersistence(byHorizon: ByHorizon | null, steps: readonly Step[]): boolean | null {
+  if (!byHorizon) return null;
+  const buckets = new Set(steps.map((step) => bucketOf(step.hours_from_now ?? 0)));
+  let points = 0;
+  let ensemble = 0;
+  let persistence = 0;
+  for (const bucket of buckets) {
+    const m = byHorizon[bucket];
+    if (!m || !m.points || m.mae.ensemble === null || m.mae.persistence === null) return null;
+    points += m.points;
+    ensemble += m.mae.ensemble * m.points;
+    persistence += m.mae.persistence * m.points;
+  }
+  return points === 0 ? null : ensemble < persistence;
 }

@@ -112,6 +112,25 @@ describe('assistant: the forecast of a crossing', () => {
     assert.deepEqual([queue.figures.find((f) => f.label === 'forecast.value')?.value, queue.figures.find((f) => f.label === 'forecast.value')?.unit], [at8.avg_cars, null]);
   });
 
+  it('says where the forecast of the hours asked has done no better than the latest reading (out of sample), and only there', async () => {
+    const { waits } = await medyka();
+    const h = (await built.get(`forecast?ppid=${waits.row.ppid}&prediction_steps=168`)).body.meta.model.by_horizon;
+    const lost = (bucket: 'h7_24' | 'h25_168') => h[bucket].mae.ensemble >= h[bucket].mae.persistence;
+    const says = (d: Answer, lang: Lang) => d.answer_text.includes(text(lang).forecast_no_skill);
+    for (const lang of ['en', 'pl', 'uk'] as const) {
+      // Tonight is 7 to 12 hours after the pinned clock (11:00 in Poland): the 7-24 h bucket alone.
+      const tonight = await ask({ en: 'How long will I wait in Medyka tonight?', pl: 'Ile będę czekać w Medyce dziś wieczorem?', uk: 'Скільки чекати в Шегинях сьогодні ввечері?' }[lang], lang);
+      assert.deepEqual(tonight.sources.map((s) => s.ppid)[0], waits.row.ppid, tonight.answer_text);
+      assert.equal(says(tonight, lang), lost('h7_24'), `${lang}: ${tonight.answer_text}`);
+      // Thursday (the clock's day is a Sunday): the long range alone.
+      const later = await ask({ en: 'How long will I wait in Medyka on Thursday?', pl: 'Ile będę czekać w Medyce w czwartek?', uk: 'Скільки чекати в Шегинях у четвер?' }[lang], lang);
+      assert.equal(says(later, lang), lost('h25_168'), `${lang}: ${later.answer_text}`);
+      // The sample holds both cases here: the caveat is said of one and not of the other.
+      assert.notEqual(says(tonight, lang), says(later, lang), 'one of each');
+      assert.deepEqual(ungroundedNumbers(tonight.answer_text, tonight.figures, names(lang)), []);
+    }
+  });
+
   it('a question not about the wait reads the direction meant, as before, and adds no note', async () => {
     const { counts } = await medyka();
     const d = await ask('forecast Medyka tomorrow', 'en');
