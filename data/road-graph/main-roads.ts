@@ -43,6 +43,13 @@ export const MAIN_ROADS: MainRoad[] = [
   { ref: 'HU 37', cities: [['Miskolc', 48.1, 20.78, 'HU'], ['Szerencs', 48.16, 21.2, 'HU'], ['Sárospatak', 48.32, 21.57, 'HU']] },
   { ref: 'SK 79 - HU 37 (Slovenské Nové Mesto - Sátoraljaújhely)', cities: [['Trebišov', 48.63, 21.72, 'SK'], ['Sátoraljaújhely', 48.39, 21.66, 'HU']] },
   { ref: 'HU 49 - RO DN19A (Csengersima - Petea)', cities: [['Csenger', 47.84, 22.68, 'HU'], ['Satu Mare', 47.79, 22.89, 'RO']] },
+  // Poland's east, north of Dorohusk: the E-road set joined Brest only to Warsaw and Minsk, so Brest to Zosin
+  // ran through Warsaw (577 km). E30 across the Bug at Terespol (Polish DK2), then the voivodeship roads DW812
+  // (Biała Podlaska - Włodawa - Chełm - Krasnystaw, 151 km) and DW844 (Chełm - Hrubieszów - Dołhobyczów, at the
+  // Ukrainian border), as the Lublin voivodeship's road authority numbers them.
+  { ref: 'BY M1 - PL DK2 (E30: Brest - Terespol - Biała Podlaska)', cities: [['Brest', 52.1, 23.69, 'BY'], ['Terespol', 52.07, 23.62, 'PL'], ['Biała Podlaska', 52.03, 23.13, 'PL']] },
+  { ref: 'PL DW812', cities: [['Biała Podlaska', 52.03, 23.13, 'PL'], ['Włodawa', 51.55, 23.55, 'PL'], ['Chełm', 51.14, 23.47, 'PL'], ['Krasnystaw', 50.98, 23.17, 'PL']] },
+  { ref: 'PL DW844', cities: [['Chełm', 51.14, 23.47, 'PL'], ['Hrubieszów', 50.8, 23.89, 'PL'], ['Dołhobyczów', 50.59, 24.03, 'PL']] },
 ];
 
 /** How far a named city may lie from its point (km): the graph's cities sit at the E-road set's points. */

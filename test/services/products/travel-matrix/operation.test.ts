@@ -113,7 +113,7 @@ describe('travel-matrix', () => {
     assert.ok(medyka.distance_km < 25 && medyka.distance_km > 12, String(medyka.distance_km));
   });
 
-  it('from Vinnytsia and Kharkiv: Ukraine\'s own main roads, not round by Kyiv (Uman - Odesa, Kyiv - Poltava - Kharkiv)', async () => {
+  it('from Vinnytsia and Kharkiv: Ukraine\'s own main roads, not round by Kyiv (Uman - Odesa, Kyiv - Poltava - Kharkiv); from Košice and Brest, the neighbours\' roads near the border', async () => {
     // id_4014: Mayaky-Udobne - Palanca, cars out of Ukraine.
     const km = async (qs: string) => ((await shared.get(qs)).body.data.results as Result[]).find((r) => r.ppid === 'id_4014')!.distance_km;
     // Straight lines: Vinnytsia - Mayaky 340 km (by road about 470); Kharkiv - Mayaky 620 km (about 750).
@@ -126,6 +126,10 @@ describe('travel-matrix', () => {
     // through Slovenské Nové Mesto and Sátoraljaújhely; the E-road set alone went by Budapest (675 km).
     const kosice = ((await shared.get('origin_lat=48.7164&origin_lon=21.2611&origin_country=SK')).body.data.results as Result[]).find((r) => r.ppid === 'id_1324')!;
     assert.ok(kosice.distance_km > 76 && kosice.distance_km < 180, String(kosice.distance_km));
+    // Brest to Ustyluh-Zosin (id_824, cars into Ukraine from Poland): 140 km of straight line, about 200-250 by road
+    // along the Bug or by Włodawa and Chełm; with Brest joined only to Warsaw and Minsk it went by Warsaw (577 km).
+    const brest = ((await shared.get('origin_lat=52.0976&origin_lon=23.6877&origin_country=BY')).body.data.results as Result[]).find((r) => r.ppid === 'id_824')!;
+    assert.ok(brest.distance_km > 140 && brest.distance_km < 280, String(brest.distance_km));
   });
 
   it('takes the origin\'s side of Ukraine\'s border from the border, not from the nearest city across it', async () => {
