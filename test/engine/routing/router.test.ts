@@ -23,11 +23,21 @@ const routes = (router: typeof plain, origin: { lat: number; lon: number; countr
   router.routeEach(origin, targets, 4, (r) => void out.push(r));
   return out;
 };
+const legKm = (r: Route) => r.legs.reduce((sum, l) => sum + l.distance_km, 0);
+/**
+ * The same routes: reachable alike, the same distance, and the same legs, unless two paths tie (the same length
+ * through other crossings, either a shortest route): a kept tree breaks a tie its own way (seed -1531893905: from
+ * 44 N 25.85 E, id_3724 by id_3714 then 0 km, or by id_3614 then 5.8 km, both 361.9 km). Each leg set adds up to its
+ * route's distance (legs rounded to 0.1 km each).
+ */
 const same = (a: Route[], b: Route[], what: string) => {
   for (let i = 0; i < a.length; i++) {
-    assert.equal(a[i]!.reachable, b[i]!.reachable, `${what}: ${a[i]!.ppid}`);
-    assert.equal(a[i]!.distance_km, b[i]!.distance_km, `${what}: ${a[i]!.ppid}`);
-    assert.deepEqual(a[i]!.legs.map((l) => [l.crossing, l.distance_km]), b[i]!.legs.map((l) => [l.crossing, l.distance_km]), `${what}: ${a[i]!.ppid}`);
+    const at = `${what}: ${a[i]!.ppid}`;
+    assert.equal(a[i]!.reachable, b[i]!.reachable, at);
+    assert.equal(a[i]!.distance_km, b[i]!.distance_km, at);
+    const legs = (r: Route) => r.legs.map((l) => [l.crossing, l.distance_km]);
+    if (JSON.stringify(legs(a[i]!)) === JSON.stringify(legs(b[i]!))) continue;
+    for (const r of [a[i]!, b[i]!]) assert.ok(Math.abs(legKm(r) - r.distance_km!) <= 0.05 * r.legs.length + 1e-9, `${at}: legs ${JSON.stringify(legs(r))} add up to ${r.distance_km}`);
   }
 };
 
