@@ -38,7 +38,13 @@ describe('A* routing with ngraph.path', () => {
         for (let i = 0; i < into.length; i++) {
           assert.equal(astar[i]!.reachable, tree[i]!.reachable, into[i]);
           assert.equal(astar[i]!.distance_km, tree[i]!.distance_km, `${into[i]} from ${lat.toFixed(2)},${lon.toFixed(2)}`);
-          assert.deepEqual(astar[i]!.legs.map((l) => l.crossing), tree[i]!.legs.map((l) => l.crossing));
+          // The same crossings on the way, unless two paths tie (the same length through others: either is a shortest route).
+          const crossings = (r: typeof astar[number]) => r.legs.map((l) => l.crossing).join(',');
+          if (crossings(astar[i]!) !== crossings(tree[i]!)) {
+            for (const r of [astar[i]!, tree[i]!]) {
+              assert.ok(Math.abs(r.legs.reduce((sum, l) => sum + l.distance_km, 0) - r.distance_km!) <= 0.05 * r.legs.length + 1e-9, `${into[i]}: a tie's legs add up`);
+            }
+          }
         }
       }), { numRuns: 25 });
   });
