@@ -34,9 +34,9 @@ const only = args.filter((a) => !a.startsWith('--'));
 const isSystem = (f) => f.endsWith('.system.test.ts');
 const files = (only.length > 0 ? only : findTests('test').filter((f) => isSystem(f) === system)).sort();
 // Store templates (directory + recorded series, and with models), built once and copied by the tests; the
-// worker modules bundled once (helpers/bundle-workers.mjs). The tests start once the history template is
-// there (about a third of the build); the models template is fitted beside them, each test that needs it
-// waits for its file (helpers/store-templates.ts), and the files that need it run last in their groups.
+// worker modules bundled once (helpers/bundle-workers.mjs). The tests start once the bundles are there; each
+// test waits for the template it copies (helpers/store-templates.ts: the base and history templates come
+// first, the models are fitted beside the tests), and the files that need the models run last in their groups.
 // The type check (`--typecheck`: `npm run check`, not `npm test`) runs beside the build and the tests; the
 // run fails at the end if it fails.
 const scratch = mkdtempSync(join(tmpdir(), 'bdds-run-'));
