@@ -24,6 +24,17 @@ export interface RawParams {
 const repeated = (key: string) =>
   badRequest(`Parameter '${echoed(key)}' is given more than once; pass a list as one comma-separated value.`, 'repeated_parameter');
 
+/**
+ * A key given twice in the query (`?key=a&key=b`), refused before the caller is identified: the transports leave
+ * it among the parameters, and authentication, which runs first, would otherwise call it missing (null: none).
+ */
+export function repeatedQueryKey(params: RawParams) {
+  const values = params.values as Record<string, unknown> | null | undefined;
+  return params.text && values && Array.isArray(values.key)
+    ? badRequest("Parameter 'key' is given more than once: send the API key once (or in the Authorization header).", 'repeated_parameter')
+    : null;
+}
+
 /** What `meta.ignored_notes` says of a parameter with an empty name (`?=x`, `?ppid=id_1&=`): it names nothing. */
 export const EMPTY_NAME_NOTE = "A parameter with an empty name ('=value' in the query string) names no parameter; it was ignored.";
 

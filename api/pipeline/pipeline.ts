@@ -18,7 +18,7 @@ import { attributionOf, errorBody, successBody, successParts, successPrefix, typ
 import { toServiceError } from './errors.js';
 import { noneMatch } from './etag.js';
 import { createCallMetrics, type Transport } from './metrics.js';
-import type { RawParams } from './params.js';
+import { repeatedQueryKey, type RawParams } from './params.js';
 import { createPreparedCalls, preparedKey, type PreparedCall } from './prepared.js';
 import { cachedAnswer, runOperation } from '../../services/run-operation.js';
 
@@ -174,6 +174,8 @@ export function createPipeline(deps: Deps) {
       let caller: Caller = { kind: 'anonymous' };
       let outcome: Outcome;
       try {
+        const twice = repeatedQueryKey(request.params);
+        if (twice) throw twice;
         caller = identifyCaller(deps, request.op.access === 'keyed', request.authorization, request.address, request.transport === 'sandbox',
           request.credentialInUrl === true);
         outcome = (await answer(request, head, caller)).outcome;

@@ -33,7 +33,8 @@ export function withoutQueryKey(url: string): string {
 
 /**
  * The credential as `Bearer <key>`, from the first form given, and the query without `key`. A `key` given
- * twice is left among the parameters, so the pipeline refuses it as repeated like any other parameter.
+ * twice is left among the parameters: REST's pipeline call refuses it as repeated before identifying the caller
+ * (params.ts `repeatedQueryKey`); tRPC and MCP, whose parameters are not the query, see no key then (401).
  */
 export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string; inUrl: boolean } {
   const query = request.query as RawQuery | undefined;

@@ -55,6 +55,9 @@ describe('REST envelope and errors', () => {
     const err = ErrorEnvelope.parse(repeated.json()).error;
     assert.equal(err.reason, 'repeated_parameter');
     assert.match(err.message, /'ppid'/);
+    // The key given twice is that, not a missing key (authentication runs before the parameters), on a keyed product too.
+    const twice = ErrorEnvelope.parse((await app.inject('/api/v1/data/queue?ppid=id_219&key=a&key=b')).json()).error;
+    assert.deepEqual([twice.reason, twice.message], ['repeated_parameter', "Parameter 'key' is given more than once: send the API key once (or in the Authorization header)."]);
 
     const ok = await app.inject('/api/v1/data/probe?ppid=id_1&colour=red&__proto__=x&constructor=y');
     assert.equal(ok.statusCode, 200);
