@@ -89,3 +89,34 @@ export function bansBetween(file: TruckBanFile, holidays: CountryHolidays, from:
   }
   return bans.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.rule_id.localeCompare(b.rule_id));
 }
+
+/** Days either side of a dated rule's encoded period, projected onto another year, in which it may fall there. */
+const PROJECTION_MARGIN_DAYS = 14;
+
+/**
+ * The rules of `file` encoded for particular years only (a dated season, as Poland's summer-holiday bans set
+ * from each year's school calendar, or listed dates) whose period, projected onto a year of the span with
+ * PROJECTION_MARGIN_DAYS either side, overlaps `from`..`to` while no date of theirs is encoded for that year:
+ * whether they apply then is unknown, and an answer must not read their absence as "no ban".
+ */
+export function rulesNotEncoded(file: TruckBanFile, from: string, to: string): { rule: BanRule; years: number[] }[] {
+  const out: { rule: BanRule; years: number[] }[] = [];
+  for (const rule of file.rules) {
+    const dated = rule.season && rule.season.from.length === 10 ? [rule.season.from, rule.season.until]
+      : rule.days.kind === 'dates' ? [...rule.days.dates].sort() : null;
+    if (!dated) continue;
+    const first = dated[0]!;
+    const last = dated[dated.length - 1]!;
+    const encoded = new Set(dated.map((d) => Number(d.slice(0, 4))));
+    const missing: number[] = [];
+    for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+      if (encoded.has(year)) continue;
+      const shift = (d: string) => `${year + Number(d.slice(0, 4)) - Number(first.slice(0, 4))}${d.slice(4)}`;
+      const start = addDays(shift(first), -PROJECTION_MARGIN_DAYS);
+      const end = addDays(shift(last), PROJECTION_MARGIN_DAYS);
+      if (start <= to && end >= from) missing.push(year);
+    }
+    if (missing.length > 0) out.push({ rule, years: [...encoded].sort() });
+  }
+  return out;
+}

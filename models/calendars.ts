@@ -19,6 +19,11 @@ export const CountryCoverage = z.object({
   date_to: z.string().nullable(),
   note: z.string(),
   sources: z.array(z.string()),
+  /**
+   * Rules encoded for other years only whose period may fall in the dates asked (Poland's summer-holiday bans,
+   * set each year): whether they apply is unknown, and they are not in `bans`.
+   */
+  not_encoded: z.array(z.object({ rule_id: z.string(), description: z.string(), encoded_years: z.array(z.number().int()) })).optional(),
 });
 
 export const BanEntry = z.object({

@@ -2,7 +2,7 @@
 import { addDays } from '../../engine/calendar.js';
 import { holidaysOf } from '../../engine/holidays.js';
 import { localParts } from '../../engine/local-time.js';
-import { bansBetween } from '../../engine/truck-bans.js';
+import { bansBetween, rulesNotEncoded } from '../../engine/truck-bans.js';
 import { countryName } from '../../models/codes.js';
 import { badRequest } from '../../models/errors.js';
 import { TruckBansInput, TruckBansOutput } from '../../models/calendars.js';
@@ -49,6 +49,8 @@ function establishedView(countries: Coverage[], bans: BanOut[], activeNow: BanOu
     activeCodes.length > 0 ? `Bans apply now in ${activeCodes.join(', ')}.` : covered.length > 0 ? `No ban applies now in ${covered.join(', ')}.` : null,
     first ? `Next: ${first.country_code} from ${first.date} ${first.time_from} local time.` : covered.length > 0 ? 'No further ban in the period.' : null,
     uncovered.length > 0 ? `No truck-ban rules are held for ${uncovered.join(', ')}: whether a ban applies there is unknown.` : null,
+    ...countries.filter((c) => c.not_encoded).map((c) => `${c.country_code}'s ${c.not_encoded!.map((r) => r.description.toLowerCase()).join(', ')} ` +
+      `${c.not_encoded!.length === 1 ? 'is' : 'are'} encoded for ${[...new Set(c.not_encoded!.flatMap((r) => r.encoded_years))].join(', ')} only: whether ${c.not_encoded!.length === 1 ? 'it applies' : 'they apply'} in the period is unknown.`),
   ].filter(Boolean).join(' ');
   return {
     is_ban_active: activeNow.length > 0, current_bans: activeNow, upcoming_bans: upcoming, bans_by_country: byCountry,
@@ -97,8 +99,12 @@ export const truckBans = defineOperation({
       const today = localParts(Math.floor(now.getTime() / 1000), file.timezone).date;
       const from = input.date ?? today;
       const to = input.date ?? addDays(today, 6);
+      const unknown = rulesNotEncoded(file, from, to);
+      const unknownNote = unknown.length === 0 ? '' : ` Not encoded for these dates (only for ${[...new Set(unknown.flatMap((u) => u.years))].join(', ')}): ` +
+        `${unknown.map((u) => `${u.rule.id} ${u.rule.description}`).join('; ')}: whether they apply is unknown.`;
       countries.push({ country_code: code, country_name: name, covered: true, coverage: file.coverage, timezone: file.timezone,
-        date_from: from, date_to: to, note: file.note, sources: file.sources });
+        date_from: from, date_to: to, note: `${file.note}${unknownNote}`, sources: file.sources,
+        ...(unknown.length > 0 ? { not_encoded: unknown.map((u) => ({ rule_id: u.rule.id, description: u.rule.description, encoded_years: u.years })) } : {}) });
       const holidays = holidaysOf(code);
       const tag = (b: ReturnType<typeof bansBetween>[number]): BanOut => ({ country_code: code, country_name: name, ...b });
       bans.push(...bansBetween(file, holidays, from, to).map(tag));

@@ -91,6 +91,24 @@ describe('truck bans', () => {
     assert.deepEqual([lt.covered, lt.coverage], [true, 'no_general_ban']);
     assert.equal(body.data.bans.length, 0);
   });
+  it('never reads a rule encoded for another year as "no ban": Poland\'s summer-holiday bans in 2027 are unknown, said so', async (t) => {
+    const { get } = await app(t);
+    // 3 July 2027, a Saturday of the Polish summer holidays: the 2026 season's Saturday ban is in the data, 2027's is not.
+    const july = (await get('truck-bans?country=PL&date=2027-07-03')).body.data;
+    assert.deepEqual(july.countries[0].not_encoded.map((r: { rule_id: string }) => r.rule_id), ['PL-3', 'PL-4', 'PL-5']);
+    assert.deepEqual(july.countries[0].not_encoded[0].encoded_years, [2026]);
+    assert.match(july.countries[0].note, /Not encoded for these dates \(only for 2026\): PL-3 .*whether they apply is unknown\./);
+    assert.match(july.summary, /PL's summer holiday friday ban, summer holiday saturday ban, summer holiday sunday ban are encoded for 2026 only: whether they apply in the period is unknown\./);
+    assert.equal(july.bans.length, 0, 'none invented');
+    // The encoded year answers as it did: 4 July 2026 has the Saturday ban, and nothing is unknown.
+    const encoded = (await get('truck-bans?country=PL&date=2026-07-04')).body.data;
+    assert.deepEqual([bansOf({ data: encoded }, 'PL-4').length, encoded.countries[0].not_encoded], [1, undefined]);
+    // Far from the season (January 2027), nothing to doubt; nor in a country whose seasons recur every year.
+    const winter = (await get('truck-bans?country=PL,DE&date=2027-01-12')).body.data;
+    assert.deepEqual(winter.countries.map((c: { not_encoded?: unknown }) => c.not_encoded), [undefined, undefined]);
+    assert.equal((await get('truck-bans?country=DE&date=2027-07-03')).body.data.countries[0].not_encoded, undefined);
+  });
+
   it('defaults to the next 7 days in each zone and lists what is active now', async (t) => {
     const { get } = await app(t, '2026-11-22T10:00:00.000Z'); // a Sunday
     const { body } = await get('truck-bans?country=DE,PL');
