@@ -80,6 +80,14 @@ export const fuel = defineOperation({
         ? (missing.length ? `No fuel stations are held for ${missing.join(', ')} (this crossing's side${missing.length > 1 ? 's' : ''}): those listed are across the border; stations are held for: ${held.join(', ')}.` : undefined)
         : coverageNote(held, anchor, found.total, 'fuel stations', input.radius_km);
     }
+    // Stations listed without any price (OpenStreetMap's Polish stations: a list of stations, not of prices): said so,
+    // so that an empty `prices` never reads as a price of zero or a station that sells nothing.
+    const priceless = found.stations.filter((st) => Object.keys(st.prices).length === 0);
+    if (priceless.length > 0) {
+      const where = [...new Set(priceless.map((st) => st.country_code))].sort();
+      note = [note, `${priceless.length} of the ${found.stations.length} stations listed report no price (their source lists stations, not prices): ` +
+        `their \`prices\` is empty; the national figure: ${where.map((c) => `fuel?mode=country&country=${c}`).join(', ')}.`].filter(Boolean).join(' ');
+    }
     // How old the newest price listed is (of the grade asked, else of any grade): station reports can be months old.
     const age = newestPriceAge(found.stations.flatMap((s) => (grade ? [s.prices[grade]?.updated_at ?? ''] : Object.values(s.prices).map((p) => p.updated_at))), deps.now());
     note = [note, notCurrentNote(age)].filter(Boolean).join(' ') || undefined;

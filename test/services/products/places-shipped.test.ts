@@ -50,6 +50,18 @@ describe('places on the shipped data', () => {
     }
   });
 
+  it('says of stations listed without any price that they report none, never leaving an empty prices to read as zero', async (t) => {
+    const { get } = await appWithKey(t);
+    // Kraków: OpenStreetMap's Polish stations, a list of stations without prices.
+    const krakow = (await get('fuel?mode=nearest&lat=50.06&lon=19.94&limit=4')).body.data;
+    const empty = (krakow.stations as { prices: object }[]).filter((st) => Object.keys(st.prices).length === 0).length;
+    assert.ok(empty > 0, 'the shipped Polish stations carry no prices');
+    assert.match(krakow.note, new RegExp(`^${empty} of the ${krakow.stations.length} stations listed report no price \\(their source lists stations, not prices\\): their \`prices\` is empty; the national figure: fuel\\?mode=country&country=PL\\.`));
+    // Near Gorizia every station listed for diesel reports its price: nothing to say of that.
+    const gorizia = (await get(`fuel?mode=nearest&lat=${GORIZIA.lat}&lon=${GORIZIA.lon}&radius_km=10&fuel_type=diesel&limit=5`)).body.data;
+    assert.doesNotMatch(String(gorizia.note ?? ''), /report no price/);
+  });
+
   it('finds truck parkings in Flanders and supermarkets in Kyiv, each with its credit', async (t) => {
     const { get } = await appWithKey(t);
     const be = (await get('pois?type=parking&lat=51.05&lon=3.72&radius=50')).body;
