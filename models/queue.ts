@@ -166,6 +166,8 @@ export const BorderOutput = z.object({
   checkpoints: z.array(BorderCheckpoint),
   count: z.number().int(),
   generated_at: z.string(),
+  /** Destinations asked of which the directory holds no checkpoint from the origin for this vehicle type, and why. */
+  note: z.string().optional(),
 });
 export type BorderOutput = z.infer<typeof BorderOutput>;
 

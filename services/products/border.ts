@@ -56,6 +56,13 @@ export const border = defineOperation({
         is_realtime: live.is_realtime,
       };
     });
+    // A destination asked of which no checkpoint is held: an empty list must not read as "no queues there".
+    const none = destinations.filter((d) => !rows.some((r) => r.border === d));
+    const sharing = new Set(deps.repos.directory.all().filter((c) => c.origin === input.origin).map((c) => c.destination));
+    const note = none.length === 0 ? undefined : none.map((d) => sharing.has(d)
+      ? `No ${COUNTRY_ISO2[input.origin]}-${COUNTRY_ISO2[d]} checkpoint is held for vehicle type ${input.crossing_type} (there are for other types).`
+      : `No checkpoint from ${COUNTRY_ISO2[input.origin]} to ${COUNTRY_ISO2[d]} is held: the directory's crossings from ${COUNTRY_ISO2[input.origin]} ` +
+        `lead to ${[...sharing].sort((a, b) => a - b).map((c) => COUNTRY_ISO2[c]).join(', ') || 'no country'}.`).join(' ');
     const nullsLast = (a: number | null, b: number | null) => (a === null ? (b === null ? 0 : 1) : b === null ? -1 : a - b);
     rows.sort((a, b) => nullsLast(a.queue, b.queue) || nullsLast(a.wait_min, b.wait_min) || a.name.localeCompare(b.name));
     return {
@@ -69,6 +76,7 @@ export const border = defineOperation({
         checkpoints: rows,
         count: rows.length,
         generated_at: deps.now().toISOString(),
+        ...(note ? { note } : {}),
       },
     };
   },

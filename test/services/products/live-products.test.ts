@@ -274,6 +274,17 @@ describe('border', () => {
     assert.ok(sk.length > 0 && sk.every((c: { queue: null }) => c.queue === null));
     assert.equal(body.data.checkpoints.at(-1).queue, null);
   });
+  it('says of a destination asked that no checkpoint is held for it, never an empty list that reads as no queues', async (t) => {
+    const { get } = await liveApp(t);
+    const germany = (await get('border/UA/DE/4')).body.data;
+    assert.deepEqual([germany.count, germany.note], [0, "No checkpoint from UA to DE is held: the directory's crossings from UA lead to PL, SK, HU, RO, MD."]);
+    // Poland and Germany together: Poland's crossings listed, Germany's absence said.
+    const both = (await get('border/UA/PL,DE/4')).body.data;
+    assert.ok(both.count > 0 && both.checkpoints.every((c: { border: number }) => c.border === 2));
+    assert.match(both.note, /^No checkpoint from UA to DE is held/);
+    // Every destination with a checkpoint of the type: no note.
+    assert.equal((await get('border/UA/PL,SK/4')).body.data.note, undefined);
+  });
   it('reads all in any case, as it reads country codes (UA/ALL = UA/all = 1/all)', async (t) => {
     const { get } = await liveApp(t);
     const lower = await get('border/UA/all/9');
