@@ -183,7 +183,7 @@ export const TEMPLATE_KEYS = [
   'border_wait_intro', 'border_wait_intro_latest', 'border_queue_only', 'border_unread_count', 'border_unforecast_count',
   'price_legal_maximum', 'price_station_mean',
   'no_data', 'alt_line_arrival', 'alt_intro_nowait', 'alt_line_nowait', 'bans_road_specific', 'bans_intro_day', 'bans_none_day',
-  'forecast_no_skill',
+  'forecast_no_skill', 'bans_not_encoded',
 ] as const;
 
 export const Templates = z.object({

@@ -55,8 +55,10 @@ export async function answerTruckBans(ctx: AnswerContext): Promise<void> {
       continue;
     }
     const mine = b.bans.filter((x) => x.country_code === cov.country_code);
-    // Restrictions set road by road are not held: said so, with any ban that is, never "no ban".
-    const caveat = cov.coverage === 'road_specific_only' ? c.fill('bans_road_specific', { country: name }) : null;
+    // Restrictions set road by road are not held: said so, with any ban that is, never "no ban"; nor are bans set each
+    // year (Poland's summer-holiday bans) for a year not encoded (`not_encoded`): unknown, said so.
+    const caveat = cov.coverage === 'road_specific_only' ? c.fill('bans_road_specific', { country: name })
+      : cov.not_encoded?.length ? c.fill('bans_not_encoded', { country: name }) : null;
     const [from, to] = days ? [days[0]!, days.at(-1)!] : [cov.date_from, cov.date_to];
     const oneDay = from === to;
     const range: Record<string, string> = oneDay ? { country: name, date: c.date(`${cov.country_code}.date`, from, s, false) }

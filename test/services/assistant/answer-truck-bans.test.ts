@@ -47,6 +47,19 @@ describe('assistant: truck bans set road by road, and of one day', () => {
     assert.equal(ro.answer_text, filled(text('ro').bans_road_specific, { country: countryName('RO', 'ro') }));
   });
 
+  it('says a ban set each year and not encoded for the day asked is unknown, never "no truck ban" (Poland, 3 July 2027)', async () => {
+    const product = (await built.get('truck-bans?country=PL&date=2027-07-03')).body.data as { countries: { not_encoded?: unknown[] }[]; bans: unknown[] };
+    assert.ok(product.countries[0]!.not_encoded?.length, 'the product lists the summer-holiday bans as not encoded');
+    for (const [q, lang] of [['Is there a truck ban in Poland on 3 July 2027?', 'en'], ['Czy 3 lipca 2027 jest zakaz dla ciężarówek w Polsce?', 'pl']] as const) {
+      const d = await ask(q, lang);
+      assert.equal(d.intent, 'truck_bans', d.answer_text);
+      assert.ok(d.answer_text.includes(filled(text(lang).bans_not_encoded, { country: countryName('PL', lang) })), `${lang}: ${d.answer_text}`);
+      // The longest run of the "no ban" template's own words (`No truck driving ban in`, `brak zakazów ruchu ciężarówek`).
+      const none = words(text(lang).bans_none_day).sort((a, b) => b.length - a.length)[0]!;
+      assert.ok(none.length > 8 && !d.answer_text.includes(none), `${lang}: no "${none}" in: ${d.answer_text}`);
+    }
+  });
+
   it('says the weekend asked on a Sunday as that one day, with one point at the end', async () => {
     // The test clock is Sunday 22 November 2026; Lithuania has no general ban.
     const d = await ask('Există restricții pentru camioane în Lituania în weekend?', 'ro');
