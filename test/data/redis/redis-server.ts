@@ -55,7 +55,7 @@ export async function startRedis(t: Scope): Promise<TestRedis> {
 
   const launch = () => new Promise<void>((resolve, reject) => {
     const c = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes',
-      '--appendfsync', 'everysec', '--daemonize', 'no', '--loglevel', 'notice'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      '--appendfsync', 'always', '--daemonize', 'no', '--loglevel', 'notice'], { stdio: ['ignore', 'pipe', 'pipe'] });
     child = c;
     let out = '';
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 5_000);
