@@ -108,15 +108,13 @@ export function rulesNotEncoded(file: TruckBanFile, from: string, to: string): {
     const first = dated[0]!;
     const last = dated[dated.length - 1]!;
     const encoded = new Set(dated.map((d) => Number(d.slice(0, 4))));
-    const missing: number[] = [];
-    for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    let unknown = false;
+    for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)) && !unknown; year++) {
       if (encoded.has(year)) continue;
       const shift = (d: string) => `${year + Number(d.slice(0, 4)) - Number(first.slice(0, 4))}${d.slice(4)}`;
-      const start = addDays(shift(first), -PROJECTION_MARGIN_DAYS);
-      const end = addDays(shift(last), PROJECTION_MARGIN_DAYS);
-      if (start <= to && end >= from) missing.push(year);
+      unknown = addDays(shift(first), -PROJECTION_MARGIN_DAYS) <= to && addDays(shift(last), PROJECTION_MARGIN_DAYS) >= from;
     }
-    if (missing.length > 0) out.push({ rule, years: [...encoded].sort() });
+    if (unknown) out.push({ rule, years: [...encoded].sort() });
   }
   return out;
 }
