@@ -64,7 +64,7 @@ export const TruckBansOutput = z.object({
   upcoming_bans: z.array(BanEntry),
   /** Per country: `active`, `upcoming` (a ban later in the period), `none` or `not_covered`, the windows and the local time now. */
   bans_by_country: z.record(z.string(), z.object({
-    status: z.enum(['active', 'upcoming', 'none', 'not_covered']),
+    status: z.enum(['active', 'upcoming', 'none', 'unknown', 'not_covered']),
     active_window: BanWindow.nullable(),
     next_window: BanWindow.nullable(),
     local_time: z.string().nullable(),

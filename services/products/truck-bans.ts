@@ -12,6 +12,9 @@ type Coverage = TruckBansOutput['countries'][number];
 type BanOut = TruckBansOutput['bans'][number];
 type CountryBans = TruckBansOutput['bans_by_country'][string];
 
+/** The years a country's rules not encoded for the period are encoded for, once each: `2026` or `2025, 2026`. */
+const yearsOf = (rules: { encoded_years: number[] }[]) => [...new Set(rules.flatMap((r) => r.encoded_years))].join(', ');
+
 const windowOf = (b: BanOut | undefined) =>
   b ? { starts_at: b.starts_at, ends_at: b.ends_at, date: b.date, time_from: b.time_from, time_until: b.time_until } : null;
 
@@ -33,7 +36,8 @@ function establishedView(countries: Coverage[], bans: BanOut[], activeNow: BanOu
     const active = activeNow.find((b) => b.country_code === c.country_code);
     const next = upcoming.find((b) => b.country_code === c.country_code);
     byCountry[c.country_code] = {
-      status: !c.covered ? 'not_covered' : active ? 'active' : next ? 'upcoming' : 'none',
+      // A country whose yearly rules are not encoded for the period is never "none": whether they apply is unknown.
+      status: !c.covered ? 'not_covered' : active ? 'active' : next ? 'upcoming' : c.not_encoded ? 'unknown' : 'none',
       active_window: windowOf(active),
       next_window: windowOf(next),
       local_time: c.timezone ? localTime(Math.floor(nowMs / 1000), c.timezone) : null,
@@ -43,14 +47,17 @@ function establishedView(countries: Coverage[], bans: BanOut[], activeNow: BanOu
   const activeCodes = [...new Set(activeNow.map((b) => b.country_code))];
   const first = upcoming[0];
   const covered = countries.filter((c) => c.covered).map((c) => c.country_code);
+  const known = countries.filter((c) => c.covered && !c.not_encoded).map((c) => c.country_code);
   const uncovered = countries.filter((c) => !c.covered).map((c) => c.country_code);
   // A country without rules is never summed up as "no ban": the summary says its bans are unknown.
   const summary = [
-    activeCodes.length > 0 ? `Bans apply now in ${activeCodes.join(', ')}.` : covered.length > 0 ? `No ban applies now in ${covered.join(', ')}.` : null,
-    first ? `Next: ${first.country_code} from ${first.date} ${first.time_from} local time.` : covered.length > 0 ? 'No further ban in the period.' : null,
+    activeCodes.length > 0 ? `Bans apply now in ${activeCodes.join(', ')}.` : known.length > 0 ? `No ban applies now in ${known.join(', ')}.` : null,
+    first ? `Next: ${first.country_code} from ${first.date} ${first.time_from} local time.`
+      : known.length === covered.length && covered.length > 0 ? 'No further ban in the period.'
+        : covered.length > 0 ? 'No further ban encoded for the period.' : null,
     uncovered.length > 0 ? `No truck-ban rules are held for ${uncovered.join(', ')}: whether a ban applies there is unknown.` : null,
     ...countries.filter((c) => c.not_encoded).map((c) => `${c.country_code}'s ${c.not_encoded!.map((r) => r.description.toLowerCase()).join(', ')} ` +
-      `${c.not_encoded!.length === 1 ? 'is' : 'are'} encoded for ${[...new Set(c.not_encoded!.flatMap((r) => r.encoded_years))].join(', ')} only: whether ${c.not_encoded!.length === 1 ? 'it applies' : 'they apply'} in the period is unknown.`),
+      `${c.not_encoded!.length === 1 ? 'is' : 'are'} encoded for ${yearsOf(c.not_encoded!)} only: whether ${c.not_encoded!.length === 1 ? 'it applies' : 'they apply'} in the period is unknown.`),
   ].filter(Boolean).join(' ');
   return {
     is_ban_active: activeNow.length > 0, current_bans: activeNow, upcoming_bans: upcoming, bans_by_country: byCountry,
@@ -100,11 +107,12 @@ export const truckBans = defineOperation({
       const from = input.date ?? today;
       const to = input.date ?? addDays(today, 6);
       const unknown = rulesNotEncoded(file, from, to);
-      const unknownNote = unknown.length === 0 ? '' : ` Not encoded for these dates (only for ${[...new Set(unknown.flatMap((u) => u.years))].join(', ')}): ` +
-        `${unknown.map((u) => `${u.rule.id} ${u.rule.description}`).join('; ')}: whether they apply is unknown.`;
+      const notEncoded = unknown.map((u) => ({ rule_id: u.rule.id, description: u.rule.description, encoded_years: u.years }));
+      const unknownNote = unknown.length === 0 ? '' : ` Not encoded for these dates (only for ${yearsOf(notEncoded)}): ` +
+        `${notEncoded.map((u) => `${u.rule_id} ${u.description}`).join('; ')}: whether they apply is unknown.`;
       countries.push({ country_code: code, country_name: name, covered: true, coverage: file.coverage, timezone: file.timezone,
         date_from: from, date_to: to, note: `${file.note}${unknownNote}`, sources: file.sources,
-        ...(unknown.length > 0 ? { not_encoded: unknown.map((u) => ({ rule_id: u.rule.id, description: u.rule.description, encoded_years: u.years })) } : {}) });
+        ...(unknown.length > 0 ? { not_encoded: notEncoded } : {}) });
       const holidays = holidaysOf(code);
       const tag = (b: ReturnType<typeof bansBetween>[number]): BanOut => ({ country_code: code, country_name: name, ...b });
       bans.push(...bansBetween(file, holidays, from, to).map(tag));

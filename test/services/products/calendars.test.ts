@@ -100,12 +100,18 @@ describe('truck bans', () => {
     assert.match(july.countries[0].note, /Not encoded for these dates \(only for 2026\): PL-3 .*whether they apply is unknown\./);
     assert.match(july.summary, /PL's summer holiday friday ban, summer holiday saturday ban, summer holiday sunday ban are encoded for 2026 only: whether they apply in the period is unknown\./);
     assert.equal(july.bans.length, 0, 'none invented');
+    // The established view agrees: neither a status of "none" nor a summary saying no ban applies.
+    assert.equal(july.bans_by_country.PL.status, 'unknown');
+    assert.doesNotMatch(july.summary, /No ban applies now in PL|No further ban in the period/);
+    assert.match(july.summary, /No further ban encoded for the period\./);
     // The encoded year answers as it did: 4 July 2026 has the Saturday ban, and nothing is unknown.
     const encoded = (await get('truck-bans?country=PL&date=2026-07-04')).body.data;
     assert.deepEqual([bansOf({ data: encoded }, 'PL-4').length, encoded.countries[0].not_encoded], [1, undefined]);
+    assert.notEqual(encoded.bans_by_country.PL.status, 'unknown');
     // Far from the season (January 2027), nothing to doubt; nor in a country whose seasons recur every year.
     const winter = (await get('truck-bans?country=PL,DE&date=2027-01-12')).body.data;
     assert.deepEqual(winter.countries.map((c: { not_encoded?: unknown }) => c.not_encoded), [undefined, undefined]);
+    assert.ok(!Object.values(winter.bans_by_country).some((c) => (c as { status: string }).status === 'unknown'));
     assert.equal((await get('truck-bans?country=DE&date=2027-07-03')).body.data.countries[0].not_encoded, undefined);
   });
 
