@@ -14,6 +14,7 @@ import { operations as registry } from '../services/registry.js';
 import type { TrustProxy } from './config.js';
 import { clientErrorHandler } from './rest/client-errors.js';
 import { frameworkErrors, httpBasics } from './rest/http-basics.js';
+import { headCompression } from './rest/head-compression.js';
 import { restPlugin } from './rest/plugin.js';
 import { docsPlugin } from './docs/plugin.js';
 import { eventStreamPlugin } from './rest/event-stream.js';
@@ -103,6 +104,7 @@ export function buildApp(deps: Deps, options: AppOptions = {}): FastifyInstance 
   // dashboard's files) is left as it is. A request body sent with `Content-Encoding` gzip, deflate or br is
   // read decompressed (the body limit counts what it decompresses to).
   app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  app.register(headCompression);
   app.register(restPlugin, { ops, pipeline, serviceName });
   app.register(eventStreamPlugin, { ops, pipeline, deps });
   app.register(docsPlugin, { ops, serviceName, publicUrl: options.portal?.publicUrl });

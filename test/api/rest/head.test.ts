@@ -90,3 +90,29 @@ describe('HEAD answers as GET would', () => {
     assert.equal(await deps.counters.used(record.id, DAY, 'standard'), 1, 'GET counted, HEAD not');
   });
 });
+
+describe('HEAD carries compression\'s headers as GET does', () => {
+  it('says Content-Encoding and Vary where GET is compressed, and neither where GET is not', async (t) => {
+    const { app, deps } = await buildTestApp(t);
+    const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 1_000_000 } });
+    const encoding = (headers: Record<string, unknown>) =>
+      ({ encoding: headers['content-encoding'], vary: headers.vary, length: headers['content-length'] });
+    for (const [accept, expected] of [['gzip', 'gzip'], ['deflate', 'deflate'], ['identity', undefined]] as const) {
+      const headers = { ...bearer(key), 'accept-encoding': accept };
+      // The directory is tens of KB: over the 1 KB threshold.
+      const url = '/api/v1/data/checkpoints';
+      const get = await app.inject({ url, headers });
+      const head = await app.inject({ method: 'HEAD', url, headers });
+      assert.equal(get.headers['content-encoding'], expected, `GET with ${accept}`);
+      assert.deepEqual(encoding(head.headers), encoding(get.headers), `HEAD with ${accept}`);
+      assert.equal(head.body, '');
+    }
+    // A small answer is sent as it is on both.
+    const small = '/api/v1/data/update-info?ppid=id_129';
+    const headers = { ...bearer(key), 'accept-encoding': 'gzip' };
+    const get = await app.inject({ url: small, headers });
+    const head = await app.inject({ method: 'HEAD', url: small, headers });
+    assert.ok(Number(get.headers['content-length']) < 1024, `small: ${get.headers['content-length']}`);
+    assert.deepEqual(encoding(head.headers), encoding(get.headers));
+  });
+});

@@ -106,6 +106,18 @@ describe('tRPC: HEAD answers as GET would, without a body, never counted (as on 
     assert.equal(after.json().result.data.usage.requests_today, 2, 'only the GETs counted');
   });
 
+  it('answers HEAD with the GET\'s compression headers (Content-Encoding, Vary) and no body', async (t) => {
+    const { app, key } = await appWithKey(t);
+    const url = trpcUrl('checkpoints', {});
+    const headers = { ...bearer(key), 'accept-encoding': 'gzip' };
+    const get = await app.inject({ url, headers });
+    const head = await app.inject({ method: 'HEAD', url, headers });
+    assert.equal(get.headers['content-encoding'], 'gzip', 'the directory is over the 1 KB threshold');
+    assert.deepEqual([head.statusCode, head.headers['content-encoding'], head.headers.vary, head.headers['content-length']],
+      [200, 'gzip', get.headers.vary, get.headers['content-length']]);
+    assert.equal(head.body, '');
+  });
+
   it('answers a refusal as GET does: a spent quota 429 with Retry-After, no key 401, an unknown procedure 404; a batch as its GET', async (t) => {
     const { app, deps } = await appWithKey(t);
     const url = trpcUrl('tradingSundays', { country: 'PL' });
