@@ -30,10 +30,12 @@ const repeated = (key: string) =>
  */
 export function repeatedQueryKey(params: RawParams) {
   const values = params.values as Record<string, unknown> | null | undefined;
-  return params.text && values && Array.isArray(values.key)
-    ? badRequest("Parameter 'key' is given more than once: send the API key once (or in the Authorization header).", 'repeated_parameter')
-    : null;
+  return params.text && values && Array.isArray(values.key) ? repeatedKey() : null;
 }
+
+/** The refusal of a `key` given more than once in the query, on every transport that reads it there. */
+export const repeatedKey = () =>
+  badRequest("Parameter 'key' is given more than once: send the API key once (or in the Authorization header).", 'repeated_parameter');
 
 /** What `meta.ignored_notes` says of a parameter with an empty name (`?=x`, `?ppid=id_1&=`): it names nothing. */
 export const EMPTY_NAME_NOTE = "A parameter with an empty name ('=value' in the query string) names no parameter; it was ignored.";

@@ -33,20 +33,23 @@ export function withoutQueryKey(url: string): string {
 
 /**
  * The credential as `Bearer <key>`, from the first form given, and the query without `key`. A `key` given
- * twice is left among the parameters: REST's pipeline call refuses it as repeated before identifying the caller
- * (params.ts `repeatedQueryKey`); tRPC and MCP, whose parameters are not the query, see no key then (401).
+ * twice is left among the parameters and said `repeated`: REST's pipeline call refuses it as repeated before
+ * identifying the caller (params.ts `repeatedQueryKey`); tRPC and MCP, whose parameters are not the query,
+ * refuse it alike (`repeatedKey`).
  */
-export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string; inUrl: boolean } {
+export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string; inUrl: boolean; repeated: boolean } {
   const query = request.query as RawQuery | undefined;
   const fromQuery = query ? query[QUERY_KEY] : undefined;
-  if (typeof fromQuery !== 'string') return { authorization: headerCredential(request.headers), query, rawKey: request.url, inUrl: false };
+  if (typeof fromQuery !== 'string') {
+    return { authorization: headerCredential(request.headers), query, rawKey: request.url, inUrl: false, repeated: Array.isArray(fromQuery) };
+  }
   const rest: RawQuery = Object.create(null);
   for (const name of Object.keys(query!)) if (name !== QUERY_KEY) rest[name] = query![name]!;
   const header = headerCredential(request.headers);
   // A header of another scheme (`Authorization: Basic`, e.g. a proxy's) carries no key: the query's key speaks then.
   const fromUrl = !isBearerCredential(header) && fromQuery !== '';
   const authorization = fromUrl ? `Bearer ${fromQuery}` : header;
-  return { authorization, query: rest, rawKey: withoutQueryKey(request.url), inUrl: fromUrl };
+  return { authorization, query: rest, rawKey: withoutQueryKey(request.url), inUrl: fromUrl, repeated: false };
 }
 
 /**

@@ -24,7 +24,7 @@ import type { Logger } from 'pino';
 import type { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { attributionOf, errorBody } from '../pipeline/envelope.js';
-import { isJsonType } from '../pipeline/params.js';
+import { isJsonType, repeatedKey } from '../pipeline/params.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { toServiceError as fromFastifyError } from '../rest/error-handler.js';
 import type { RawQuery } from '../rest/querystring.js';
@@ -83,6 +83,7 @@ export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly 
     const raw = request.raw as IncomingMessage & { body?: unknown };
     raw.body = request.body;
     const credential = credentialOf(request);
+    if (credential.repeated) return refuse(request, reply, repeatedKey(), path.includes(',') ? undefined : byName.get(path), path);
     const head = request.method === 'HEAD';
     const req = incomingMessageToRequest(raw, reply.raw, { maxBodySize: null });
     let ctx: TrpcContext | undefined;

@@ -141,6 +141,15 @@ describe('MCP over HTTP: the forms an API key may come in', () => {
     const none = await post(app, '/mcp', 7, 'tradingSundays', args);
     assert.equal(statusOf(none), 401);
     assert.match(envelopeOf(none).error!.message, /X-API-Key: <key>, or \?key=<key>/, 'the message names forms that work here');
+
+    // A key given twice is that, as on REST (not a missing key), refused before any call, with the envelope as the error's data.
+    const twice = await post(app, `/mcp?key=${encodeURIComponent(key)}&key=${encodeURIComponent(key)}`, 8, 'tradingSundays', args);
+    assert.equal(twice.statusCode, 400);
+    const refusal = twice.json() as { error: { code: number; data: { error: { reason: string; message: string } } } };
+    assert.equal(refusal.error.code, -32600);
+    assert.deepEqual([refusal.error.data.error.reason, refusal.error.data.error.message],
+      ['repeated_parameter', "Parameter 'key' is given more than once: send the API key once (or in the Authorization header)."]);
+    assert.equal(envelopeOf(await post(app, '/mcp', 9, 'tradingSundays', args, { 'x-api-key': key })).usage!.requests_today, 6, 'not counted (five calls counted before)');
   });
 
   it('says so in the server card', async (t) => {

@@ -322,5 +322,12 @@ describe('tRPC: the forms an API key may come in', () => {
     const none = await app.inject({ url });
     assert.equal(none.statusCode, 401);
     assert.match(trpcError(none).envelope.error.message, /X-API-Key: <key>, or \?key=<key>/, 'the message names forms that work here');
+
+    // A key given twice is that, as on REST, not a missing key (whose advice names ?key=), and nothing is counted.
+    const twice = await app.inject({ url: `${url}&key=${encodeURIComponent(key)}&key=${encodeURIComponent(key)}` });
+    assert.equal(twice.statusCode, 400);
+    assert.deepEqual([trpcError(twice).envelope.error.reason, trpcError(twice).envelope.error.message],
+      ['repeated_parameter', "Parameter 'key' is given more than once: send the API key once (or in the Authorization header)."]);
+    assert.equal((await app.inject({ url, headers: { 'x-api-key': key } })).json().result.data.usage.requests_today, 4, 'the refusal was not counted');
   });
 });
