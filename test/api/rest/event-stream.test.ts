@@ -60,8 +60,8 @@ function openStream(url: string, headers: Record<string, string>) {
   };
 }
 
-async function setup(t: TestContext) {
-  const built = await buildTestApp(t);
+async function setup(t: TestContext, options: Parameters<typeof buildTestApp>[1] = {}) {
+  const built = await buildTestApp(t, options);
   const url = await built.app.listen({ host: '127.0.0.1', port: 0 });
   const { key, record } = makeKey(built.deps, { plan: 'payg', limits: { qps: 10_000 } });
   const path = join(built.dir, 'bdds.sqlite');
@@ -205,7 +205,8 @@ test('the per-key limit holds whichever form the key comes in (Authorization, X-
 });
 
 test('a key that holds 5 streams but is no longer valid gets its 403, never the 429; no key gets its 401', async (t) => {
-  const { url, deps, setNow } = await setup(t);
+  // Two failed authentications allowed per address: the refusals below count as any call's failures do.
+  const { url, deps, setNow } = await setup(t, { failedAuth: { max: 2, windowMs: 3_600_000 } });
   const expiresAt = new Date(Date.parse(FIXED_NOW) + 60_000);
   const { key } = makeKey(deps, { plan: 'payg', limits: { qps: 10_000 }, expiresAt });
   const streams = await holdStreams(url, { authorization: `Bearer ${key}` }, 5);
@@ -218,6 +219,13 @@ test('a key that holds 5 streams but is no longer valid gets its 403, never the 
   assert.equal(after.status, 403);
   const { error } = (await after.json()) as { error: { code: string; reason: string } };
   assert.deepEqual([error.code, error.reason], ['invalid_api_key', 'expired']);
+  // The refusal identified the caller as the pipeline does, failures counted against the address: the second
+  // expired call is the second failure, the third is past the limit.
+  const again = async () => fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream' } });
+  assert.equal((await again()).status, 403);
+  const blocked = await again();
+  assert.equal(blocked.status, 429);
+  assert.equal(((await blocked.json()) as { error: { reason: string } }).error.reason, 'too_many_failed_authentications');
   const none = await fetch(`${url}/api/v1/data/queue-stream?ppid=id_219`, { headers: { accept: 'text/event-stream' } });
   assert.equal(none.status, 401);
   assert.equal(none.headers.get('www-authenticate'), 'Bearer realm="bdds"');
