@@ -62,7 +62,7 @@ export const TruckBansOutput = z.object({
   current_bans: z.array(BanEntry),
   /** Bans of the period that start after now. */
   upcoming_bans: z.array(BanEntry),
-  /** Per country: `active`, `upcoming` (a ban later in the period), `none` or `not_covered`, the windows and the local time now. */
+  /** Per country: `active`, `upcoming` (a ban later in the period), `none`, `unknown` (a yearly rule not encoded for the period) or `not_covered`, the windows and the local time now. */
   bans_by_country: z.record(z.string(), z.object({
     status: z.enum(['active', 'upcoming', 'none', 'unknown', 'not_covered']),
     active_window: BanWindow.nullable(),
