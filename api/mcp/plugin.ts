@@ -20,7 +20,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { attributionOf, errorBody, NO_PRODUCT } from '../pipeline/envelope.js';
-import { isJsonType, repeatedKey } from '../pipeline/params.js';
+import { isJsonType } from '../pipeline/params.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { credentialOf, withoutQueryKey } from '../rest/routes.js';
 import { createMcpServer, listTools, MCP_SERVER_INFO, toolsListJson } from './tools.js';
@@ -155,12 +155,11 @@ export async function mcpPlugin(app: FastifyInstance, options: { ops: readonly A
     if (Array.isArray(body) && body.length > MCP_MAX_BATCH) {
       return refuse(request, reply, `A batch holds at most ${MCP_MAX_BATCH} messages; send the rest in another request.`, 'batch_too_large');
     }
-    const credential = credentialOf(request);
-    if (credential.repeated) return refuse(request, reply, repeatedKey().message, 'repeated_parameter');
     const list = loneToolsList(body);
     if (list) return reply.type(JSON_TYPE).send(`{"result":${toolsListJson(options.ops)},"jsonrpc":"2.0","id":${JSON.stringify(list.id)}}`);
 
-    const caller = { authorization: credential.authorization, credentialInUrl: credential.inUrl, address: request.ip };
+    const credential = credentialOf(request);
+    const caller = { authorization: credential.authorization, credentialInUrl: credential.inUrl, credentialRepeated: credential.repeated, address: request.ip };
     const server = createMcpServer(options.ops, options.pipeline, caller, options.serviceName);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {

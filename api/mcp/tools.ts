@@ -22,6 +22,8 @@ export interface McpCaller {
   address: string;
   /** The credential came in the URL (`POST /mcp?key=`): an API key only, as on REST (the pipeline refuses the internal token there). */
   credentialInUrl?: boolean;
+  /** `?key=` was given more than once (refused by the pipeline, as on REST). */
+  credentialRepeated?: boolean;
 }
 
 const LooseToolCall = z.object({ method: z.literal('tools/call'), params: z.unknown() });
@@ -122,7 +124,7 @@ export function createMcpServer(ops: readonly AnyOperation[], pipeline: Pipeline
     if (!op) return unknownTool(request.params.name, ops, attribution);
     const outcome = await pipeline.call({
       op, transport: 'mcp', requestId: randomUUID(), authorization: caller.authorization, address: caller.address,
-      credentialInUrl: caller.credentialInUrl === true,
+      credentialInUrl: caller.credentialInUrl === true, credentialRepeated: caller.credentialRepeated === true,
       params: { values: request.params.arguments ?? {}, text: false },
     });
     return toolResult(httpStatusOf(op, outcome.status), outcome.headers, outcome.body ?? '{}');

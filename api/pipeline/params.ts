@@ -25,15 +25,9 @@ const repeated = (key: string) =>
   badRequest(`Parameter '${echoed(key)}' is given more than once; pass a list as one comma-separated value.`, 'repeated_parameter');
 
 /**
- * A key given twice in the query (`?key=a&key=b`), refused before the caller is identified: the transports leave
- * it among the parameters, and authentication, which runs first, would otherwise call it missing (null: none).
+ * The refusal of a key given twice in the query (`?key=a&key=b`, `credentialRepeated`), made by the pipeline
+ * before the caller is identified: authentication, which runs first, would otherwise call it missing.
  */
-export function repeatedQueryKey(params: RawParams) {
-  const values = params.values as Record<string, unknown> | null | undefined;
-  return params.text && values && Array.isArray(values.key) ? repeatedKey() : null;
-}
-
-/** The refusal of a `key` given more than once in the query, on every transport that reads it there. */
 export const repeatedKey = () =>
   badRequest("Parameter 'key' is given more than once: send the API key once (or in the Authorization header).", 'repeated_parameter');
 

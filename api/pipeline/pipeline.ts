@@ -18,7 +18,7 @@ import { attributionOf, errorBody, successBody, successParts, successPrefix, typ
 import { toServiceError } from './errors.js';
 import { noneMatch } from './etag.js';
 import { createCallMetrics, type Transport } from './metrics.js';
-import { repeatedQueryKey, type RawParams } from './params.js';
+import { repeatedKey, type RawParams } from './params.js';
 import { createPreparedCalls, preparedKey, type PreparedCall } from './prepared.js';
 import { cachedAnswer, runOperation } from '../../services/run-operation.js';
 
@@ -52,6 +52,8 @@ export interface PipelineRequest {
   rawKey?: string;
   /** The credential came in the URL (REST's `?key=`): an API key only, never the internal token (URLs end up in logs). */
   credentialInUrl?: boolean;
+  /** `?key=` was given more than once: refused as a repeated parameter before the caller is identified (never "no key"). */
+  credentialRepeated?: boolean;
   requestId: string;
 }
 
@@ -174,8 +176,7 @@ export function createPipeline(deps: Deps) {
       let caller: Caller = { kind: 'anonymous' };
       let outcome: Outcome;
       try {
-        const twice = repeatedQueryKey(request.params);
-        if (twice) throw twice;
+        if (request.credentialRepeated) throw repeatedKey();
         caller = identifyCaller(deps, request.op.access === 'keyed', request.authorization, request.address, request.transport === 'sandbox',
           request.credentialInUrl === true);
         outcome = (await answer(request, head, caller)).outcome;

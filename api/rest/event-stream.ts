@@ -108,7 +108,8 @@ export const eventStreamPlugin = fp(async (app: FastifyInstance, options: EventS
       if (slot !== null) open.set(slot, held + 1);
       const outcome = await pipeline.call({
         op, version, transport: 'rest', requestId: request.id, authorization: credential.authorization, address: request.ip,
-        params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl, countable: request.method !== 'HEAD',
+        params: { values: credential.query, text: true }, credentialInUrl: credential.inUrl,
+        credentialRepeated: credential.repeated, countable: request.method !== 'HEAD',
       });
       if (!streamed || outcome.status !== 200) {
         release();

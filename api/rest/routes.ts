@@ -33,9 +33,8 @@ export function withoutQueryKey(url: string): string {
 
 /**
  * The credential as `Bearer <key>`, from the first form given, and the query without `key`. A `key` given
- * twice is left among the parameters and said `repeated`: REST's pipeline call refuses it as repeated before
- * identifying the caller (params.ts `repeatedQueryKey`); tRPC and MCP, whose parameters are not the query,
- * refuse it alike (`repeatedKey`).
+ * twice is said `repeated`, which every transport hands on (`credentialRepeated`): the pipeline refuses it as a
+ * repeated parameter before identifying the caller.
  */
 export function credentialOf(request: FastifyRequest): { authorization: string | undefined; query: unknown; rawKey: string; inUrl: boolean; repeated: boolean } {
   const query = request.query as RawQuery | undefined;
@@ -83,7 +82,7 @@ function registerWriteRoute(app: FastifyInstance, op: AnyOperation, version: 1 |
         op, version, transport: 'rest', requestId: request.id,
         authorization: credential.authorization, address: request.ip,
         params: { values, ...(op.pathParams ? { path: request.params as Record<string, string> } : {}), text: route.method !== 'POST' },
-        credentialInUrl: credential.inUrl,
+        credentialInUrl: credential.inUrl, credentialRepeated: credential.repeated,
       });
       return send(reply, { ...outcome, status: httpStatusOf(op, outcome.status) });
     },
@@ -111,6 +110,7 @@ export function registerOperationRoutes(app: FastifyInstance, ops: readonly AnyO
           countable: request.method !== 'HEAD',
           rawKey: credential.rawKey,
           credentialInUrl: credential.inUrl,
+          credentialRepeated: credential.repeated,
         };
         const now = pipeline.callNow(call);
         if (now) return send(reply, now);

@@ -24,7 +24,7 @@ import type { Logger } from 'pino';
 import type { ServiceError } from '../../models/errors.js';
 import type { AnyOperation } from '../../services/operation.js';
 import { attributionOf, errorBody } from '../pipeline/envelope.js';
-import { isJsonType, repeatedKey } from '../pipeline/params.js';
+import { isJsonType } from '../pipeline/params.js';
 import type { Pipeline } from '../pipeline/pipeline.js';
 import { toServiceError as fromFastifyError } from '../rest/error-handler.js';
 import type { RawQuery } from '../rest/querystring.js';
@@ -83,7 +83,6 @@ export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly 
     const raw = request.raw as IncomingMessage & { body?: unknown };
     raw.body = request.body;
     const credential = credentialOf(request);
-    if (credential.repeated) return refuse(request, reply, repeatedKey(), path.includes(',') ? undefined : byName.get(path), path);
     const head = request.method === 'HEAD';
     const req = incomingMessageToRequest(raw, reply.raw, { maxBodySize: null });
     let ctx: TrpcContext | undefined;
@@ -92,7 +91,7 @@ export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly 
       router, path, error: null,
       req: head ? asGet(req) : req,
       createContext: async ({ info }) => (ctx = {
-        authorization: credential.authorization, credentialInUrl: credential.inUrl, address: request.ip, requestId: request.id, headers: {},
+        authorization: credential.authorization, credentialInUrl: credential.inUrl, credentialRepeated: credential.repeated, address: request.ip, requestId: request.id, headers: {},
         batch: info.isBatchCall,
         ifNoneMatch: !info.isBatchCall && (request.method === 'GET' || head) ? request.headers['if-none-match'] : undefined,
         ...(head ? { countable: false } : {}),

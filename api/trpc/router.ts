@@ -21,6 +21,8 @@ export interface TrpcContext {
   authorization: string | undefined;
   /** The credential came in the URL (`?key=`): an API key only, as on REST. */
   credentialInUrl?: boolean;
+  /** `?key=` was given more than once (refused by the pipeline, as on REST). */
+  credentialRepeated?: boolean;
   address: string;
   requestId: string;
   /**
@@ -92,6 +94,7 @@ function procedureFor(t: Builder, op: AnyOperation, pipeline: Pipeline) {
       op, transport: 'trpc', requestId: ctx.requestId, authorization: ctx.authorization, address: ctx.address,
       params: { values: input, text: false },
       ...(ctx.credentialInUrl ? { credentialInUrl: true } : {}),
+      ...(ctx.credentialRepeated ? { credentialRepeated: true } : {}),
       ...(ctx.ifNoneMatch !== undefined ? { ifNoneMatch: ctx.ifNoneMatch } : {}),
       ...(ctx.countable === false ? { countable: false } : {}),
     });

@@ -111,7 +111,7 @@ describe('MCP over HTTP: the forms an API key may come in', () => {
     method: 'POST', url, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     payload: { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } },
   });
-  type ToolAnswer = { result: { isError: boolean; structuredContent: { usage?: { requests_today: number }; error?: { code: string; message: string } }; _meta: { status: number } } };
+  type ToolAnswer = { result: { isError: boolean; structuredContent: { usage?: { requests_today: number }; error?: { code: string; message: string; reason?: string } }; _meta: { status: number } } };
   const envelopeOf = (res: { json: () => unknown }) => (res.json() as ToolAnswer).result.structuredContent;
   const statusOf = (res: { json: () => unknown }) => (res.json() as ToolAnswer).result._meta.status;
 
@@ -142,12 +142,10 @@ describe('MCP over HTTP: the forms an API key may come in', () => {
     assert.equal(statusOf(none), 401);
     assert.match(envelopeOf(none).error!.message, /X-API-Key: <key>, or \?key=<key>/, 'the message names forms that work here');
 
-    // A key given twice is that, as on REST (not a missing key), refused before any call, with the envelope as the error's data.
+    // A key given twice is that, as on REST (not a missing key): the pipeline's 400, as the tool's result.
     const twice = await post(app, `/mcp?key=${encodeURIComponent(key)}&key=${encodeURIComponent(key)}`, 8, 'tradingSundays', args);
-    assert.equal(twice.statusCode, 400);
-    const refusal = twice.json() as { error: { code: number; data: { error: { reason: string; message: string } } } };
-    assert.equal(refusal.error.code, -32600);
-    assert.deepEqual([refusal.error.data.error.reason, refusal.error.data.error.message],
+    assert.equal(statusOf(twice), 400);
+    assert.deepEqual([envelopeOf(twice).error!.reason, envelopeOf(twice).error!.message],
       ['repeated_parameter', "Parameter 'key' is given more than once: send the API key once (or in the Authorization header)."]);
     assert.equal(envelopeOf(await post(app, '/mcp', 9, 'tradingSundays', args, { 'x-api-key': key })).usage!.requests_today, 6, 'not counted (five calls counted before)');
   });
