@@ -1,12 +1,12 @@
 /** `bus-carriers` (contract: per carrier, crossings and wait minutes over a period). */
 import { z } from 'zod';
-import { integer, isAll, lang, ppidProblem, reject } from './query.js';
+import { integer, isAll, lang, PPID_SHAPE, ppidProblem, reject } from './query.js';
 
 export const BusCarriersInput = z.object({
   ppid: z.string().transform((raw, ctx) => {
     if (isAll(raw)) return 'all';
     const problem = ppidProblem(raw);
-    return problem === null ? raw : reject(ctx, problem === 'must look like id_123' ? 'must look like id_123, or be all' : problem, 'malformed_ppid');
+    return problem === null ? raw : reject(ctx, problem === PPID_SHAPE ? `${PPID_SHAPE}, or be all` : problem, 'malformed_ppid');
   })
     .describe('checkpoint, or all for every checkpoint'),
   days: integer(1, 90).default(30).describe('period in days, 1 to 90 (default 30)'),

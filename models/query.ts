@@ -80,6 +80,9 @@ export const flag = () =>
  */
 export const PPID_PATTERN = /^id_(?:0|[1-9]\d{0,8})$/;
 
+/** What a checkpoint identifier of no id's shape is told (bus-carriers adds its `all`). */
+export const PPID_SHAPE = 'must look like id_123';
+
 /**
  * What is wrong with a checkpoint identifier (null: nothing; it may still be unknown), in the words the API
  * and the importers both use: `id_0114` must be written without leading zeros (id_114).
@@ -88,7 +91,7 @@ export function ppidProblem(raw: string): string | null {
   if (PPID_PATTERN.test(raw)) return null;
   const digits = /^id_0\d+$/.test(raw) ? raw.slice(3).replace(/^0+/, '') || '0' : null;
   // Only a number the pattern takes is named: `id_01234567890` has ten digits after its zero, and no checkpoint.
-  return digits !== null && digits.length <= 9 ? `must be written without leading zeros (id_${digits})` : 'must look like id_123';
+  return digits !== null && digits.length <= 9 ? `must be written without leading zeros (id_${digits})` : PPID_SHAPE;
 }
 
 /** A checkpoint identifier: `id_` followed by a number without leading zeros. */

@@ -38,7 +38,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** A HEAD handed to tRPC as the GET it stands for (tRPC answers a HEAD 204 without calling anything). */
 const asGet = (req: Request) => new Request(req, { method: 'GET' });
 
-
 export async function trpcPlugin(app: FastifyInstance, options: { ops: readonly AnyOperation[]; pipeline: Pipeline; log: Logger; serviceName: string }) {
   const router = createTrpcRouter(options.ops, options.pipeline, options.serviceName, PREFIX);
   const byName = new Map(options.ops.map((op) => [op.name, op]));

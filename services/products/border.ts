@@ -58,7 +58,8 @@ export const border = defineOperation({
     });
     // A destination asked of which no checkpoint is held: an empty list must not read as "no queues there".
     const none = destinations.filter((d) => !rows.some((r) => r.border === d));
-    const sharing = new Set(deps.repos.directory.all().filter((c) => c.origin === input.origin).map((c) => c.destination));
+    // Where the origin's crossings lead, for any type: read only when a destination has none.
+    const sharing = none.length === 0 ? new Set<number>() : new Set(deps.repos.directory.all().filter((c) => c.origin === input.origin).map((c) => c.destination));
     const note = none.length === 0 ? undefined : none.map((d) => sharing.has(d)
       ? `No ${COUNTRY_ISO2[input.origin]}-${COUNTRY_ISO2[d]} checkpoint is held for vehicle type ${input.crossing_type} (there are for other types).`
       : `No checkpoint from ${COUNTRY_ISO2[input.origin]} to ${COUNTRY_ISO2[d]} is held: the directory's crossings from ${COUNTRY_ISO2[input.origin]} ` +
