@@ -12,7 +12,7 @@
  *    target), every week of 2016, and every week of 2015 (with a year of history or less behind it).
  * 3. eCherha's truck wait at Yahodyn-Dorohusk 2024 (the development set for multi-day queues), read from
  *    /work/shared/data/echerha-archive-yahodyn when present, its quirks rejected by the importer's own rule
- *    (echerhaQuirk): weekly origins from Thursday 2024-05-30 00:00 UTC, 28 of them, fitted as for Peace Arch,
+ *    (echerhaQuirk), fitted as the service fits a booked truck queue (its long-range prior): weekly origins from Thursday 2024-05-30 00:00 UTC, 28 of them, fitted as for Peace Arch,
  *    with a bootstrap over those origins (how much of each figure is noise); then origins every other day
  *    over the same months (every weekday alike: Thursday 00:00 starts a calm stretch of this queue's
  *    week, so the Thursday set reads the short-range bands' coverage high).
@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { processIo } from '../api/commands/io.js';
 import { createDeps } from '../api/create-deps.js';
 import { hourlyHistory } from '../services/worker/history.js';
-import { crossingCalendars } from '../services/products/forecast/task.js';
+import { crossingCalendars, longRangePrior } from '../services/products/forecast/task.js';
 import { createLogger } from '../api/logger.js';
 import { seedBundled } from '../data/seed.js';
 import { closeStore, openStore } from '../data/store.js';
@@ -37,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { createEnginePool } from '../engine/pool.js';
 import type { Tasks } from './engine-tasks.js';
 import { hourCalendar } from '../engine/forecast/hour-calendar.js';
+import { BOOKED_TRUCK_QUEUE_PRIOR } from '../engine/forecast/long-range.js';
 import { fitForecastModel } from '../engine/forecast/model.js';
 import { evaluateAtOrigins } from '../engine/forecast/origin-evaluation.js';
 import { bandFigures } from '../engine/forecast/pooling.js';
@@ -78,7 +79,7 @@ if (runs('pl-ua')) {
     if (!history || history.daysWithData < 28) continue;
     const t = performance.now();
     const calendar = hourCalendar(history.startS, history.series.length, history.checkpoint.timezone, crossingCalendars(history.checkpoint));
-    const model = fitForecastModel(history.series, calendar);
+    const model = fitForecastModel(history.series, calendar, { longRange: longRangePrior(view, history.checkpoint) });
     fitMs.push(performance.now() - t);
     if (model) metrics.push(model.metrics);
   }
@@ -160,7 +161,7 @@ function echerhaSet(file: string, title: string, holidays: string[]) {
     ['origins every other day, 00:00 UTC from 2024-05-30 to 2024-12-05 (every weekday alike)', originsFrom(95, 2)]] as const;
   for (const [label, origins] of sets) {
     const t = performance.now();
-    const { card } = evaluateAtOrigins(series.values, calendar, origins);
+    const { card } = evaluateAtOrigins(series.values, calendar, origins, { longRange: BOOKED_TRUCK_QUEUE_PRIOR });
     out(`\n${label}: ${origins.length} origins (whole fit per origin: ${((performance.now() - t) / origins.length).toFixed(0)} ms on average)`);
     printOriginRmse(card, 168, { out });
     printBands(bandFigures([card.metrics()]), { out });

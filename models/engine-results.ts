@@ -74,6 +74,18 @@ export interface ForecastModel {
    * them by its own. Absent from models stored before: the quantiles are plain residuals.
    */
   interval_scale?: 'weekly_change';
+  /**
+   * The kind's long-range prior the 25-168 h weights were shrunk towards (engine/forecast/long-range.ts);
+   * absent: the back-test's choice alone.
+   */
+  long_range?: LongRangePrior;
+}
+
+/** A kind of series whose 25-168 h weights are shrunk `share` of the way to the plain mean of `members`. */
+export interface LongRangePrior {
+  kind: 'booked_truck_queue';
+  members: readonly MemberName[];
+  share: number;
 }
 
 export interface RoadGraphData {

@@ -15,6 +15,8 @@ export interface BacktestReport {
   hours: number;
   horizon: number;
   historyDays: number | null;
+  /** The kind of series fitted as (its long-range prior), or null: as every other series. */
+  kind: string | null;
   rolling?: { model: ForecastModel; bands: Record<BandName, BandFigures> };
   atOrigins?: OriginEvaluation & { texts: string[]; indices: number[]; bands: Record<BandName, BandFigures> };
 }
@@ -31,7 +33,7 @@ function json(r: BacktestReport) {
     rows: r.read.rows, readings: r.read.ts.length, empty_values: r.read.emptyValues,
     rejected: r.read.rejected, dst: r.read.dst,
     hours: r.hours, first: iso(r.startS), last: iso(r.startS + (r.hours - 1) * 3600),
-    horizon: r.horizon, history: r.historyDays ?? 'all', mode: r.rolling ? 'rolling' : 'origins',
+    horizon: r.horizon, history: r.historyDays ?? 'all', kind: r.kind, mode: r.rolling ? 'rolling' : 'origins',
     origins: r.rolling ? r.rolling.model.origins : r.atOrigins!.card.perRun.length,
     per_origin: r.atOrigins ? r.atOrigins.card.perRun.map((p) => ({
       origin: textOf(p.t0), start: iso(r.startS + p.t0 * 3600),
@@ -55,7 +57,8 @@ export function printReport(r: BacktestReport, asJson: boolean, io: Pick<CliIo, 
   }
   const { read } = r;
   io.out(`${r.files.join(', ')}: ${read.rows} rows, ${read.ts.length} readings (${read.emptyValues} with an empty value: missing hours), ${read.rejected.length} rejected`);
-  io.out(`time zone ${r.tz}; holidays ${r.countries.length ? r.countries.join(', ') : 'none (--countries)'}; ${r.hours} hours from ${iso(r.startS)}`);
+  io.out(`time zone ${r.tz}; holidays ${r.countries.length ? r.countries.join(', ') : 'none (--countries)'}; ${r.hours} hours from ${iso(r.startS)}` +
+    (r.kind ? `; fitted as a ${r.kind.replaceAll('_', ' ')}` : ''));
   for (const s of read.dst.skipped) io.out(`DST: ${s.local} does not exist in ${r.tz} (${s.file}:${s.line}, rejected)`);
   for (const s of read.dst.repeated) io.out(`DST: ${s.local} occurs twice in ${r.tz}: ${s.rows} row(s), ${s.read_as}`);
   for (const x of read.rejected) io.out(`rejected ${x.file}:${x.line}: ${x.reason}`);

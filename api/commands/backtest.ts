@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { isHolidayCalendar } from '../../engine/forecast/day-kinds.js';
 import { hourCalendar, sliceCalendar } from '../../engine/forecast/hour-calendar.js';
+import { BOOKED_TRUCK_QUEUE_PRIOR } from '../../engine/forecast/long-range.js';
 import { fitForecastModel } from '../../engine/forecast/model.js';
 import { evaluateAtOrigins } from '../../engine/forecast/origin-evaluation.js';
 import { bandFigures } from '../../engine/forecast/pooling.js';
@@ -13,7 +14,7 @@ import { hourlySeries, localInstant, MissingColumnError, readSeriesCsv } from '.
 
 export const BACKTEST_USAGE = `Usage: bdds backtest --csv FILE [--csv FILE]... --time-col C --value-col C [--tz ZONE]
                      [--countries CC[-RR],CC[-RR]] [--horizon 168] [--history all|DAYS]
-                     [--origin YYYY-MM-DDTHH:MM]... [--origins 28] [--json]
+                     [--origin YYYY-MM-DDTHH:MM]... [--origins 28] [--kind booked_truck_queue] [--json]
 
 Back-tests the service's forecast on any series: one or more CSV files (a series split by year), hourly
 or irregular (readings are averaged per hour; empty cells are missing hours). Times are unix seconds,
@@ -26,6 +27,9 @@ reported, and every rejected row is listed with its reason.
                 the service runs (--origins origins, weights and intervals fitted on alternate origins,
                 measured on the others).
   --history     history a fit uses: all (default) or the last DAYS days
+  --kind        booked_truck_queue: fit as the service fits an e-queue's trucks (eCherha), the 25-168 h
+                weights shrunk halfway to the plain mean of persistence, seasonal delta, Holt-Winters and
+                seasonal naive; without it, as every other series (the back-test's choice alone)
 Prints MAE, RMSE, MASE (MAE over seasonal naive's) and 50/80/95 % interval coverage per horizon band,
 beside seasonal naive (same hour last week) and the four-week seasonal mean.`;
 
@@ -39,7 +43,7 @@ export async function backtestCommand(args: string[], io: CliIo = processIo): Pr
   const { values: v } = parseArgs({ args, strict: true, options: {
     csv: { type: 'string', multiple: true }, 'time-col': { type: 'string' }, 'value-col': { type: 'string' }, tz: { type: 'string' },
     horizon: { type: 'string' }, origins: { type: 'string' }, origin: { type: 'string', multiple: true }, history: { type: 'string' },
-    countries: { type: 'string' }, json: { type: 'boolean' },
+    countries: { type: 'string' }, kind: { type: 'string' }, json: { type: 'boolean' },
   } });
   if (!v.csv?.length || !v['time-col'] || !v['value-col']) throw new UsageError(BACKTEST_USAGE);
   const tz = v.tz ?? 'UTC';
@@ -47,6 +51,8 @@ export async function backtestCommand(args: string[], io: CliIo = processIo): Pr
   const horizon = whole('horizon', v.horizon, 168, 1, 336);
   const originCount = whole('origins', v.origins, 28, 4, 365);
   const historyDays = v.history === undefined || v.history === 'all' ? null : whole('history', v.history, 0, 15, 36_600);
+  if (v.kind !== undefined && v.kind !== BOOKED_TRUCK_QUEUE_PRIOR.kind) throw new UsageError(`--kind must be ${BOOKED_TRUCK_QUEUE_PRIOR.kind} (or left out)`);
+  const longRange = v.kind === undefined ? null : BOOKED_TRUCK_QUEUE_PRIOR;
   const countries = (v.countries ?? '').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
   for (const c of countries) if (!isHolidayCalendar(c)) throw new UsageError(`--countries: date-holidays has no calendar '${c}' (an ISO country, optionally -REGION: CA-BC)`);
   for (const f of v.csv) if (!existsSync(f)) throw new UsageError(`--csv: no file ${f}`);
@@ -65,11 +71,11 @@ export async function backtestCommand(args: string[], io: CliIo = processIo): Pr
   }
   const n = series.values.length;
   const calendar = hourCalendar(series.startS, n + horizon, tz, countries);
-  const report: BacktestReport = { files: v.csv, tz, countries, read, startS: series.startS, hours: n, horizon, historyDays };
+  const report: BacktestReport = { files: v.csv, tz, countries, read, startS: series.startS, hours: n, horizon, historyDays, kind: longRange?.kind ?? null };
   const progress = io.errIsTty && !v.json ? (done: number, total: number) => io.err(`\r${done}/${total}${done === total ? '\n' : ''}`) : undefined;
   if (!v.origin?.length) {
     const from = historyDays ? Math.max(0, n - historyDays * 24) : 0;
-    const model = fitForecastModel(series.values.subarray(from), sliceCalendar(calendar, from, n), { horizon, origins: originCount, onProgress: progress });
+    const model = fitForecastModel(series.values.subarray(from), sliceCalendar(calendar, from, n), { horizon, origins: originCount, longRange, onProgress: progress });
     if (!model) throw new Error(`too short: the back-test needs at least 14 days of history plus 4 origins (got ${n - from} hours)`);
     report.rolling = { model, bands: bandFigures([model.metrics]) };
   } else {
@@ -81,7 +87,7 @@ export async function backtestCommand(args: string[], io: CliIo = processIo): Pr
       if (index <= 0 || index >= n) throw new UsageError(`--origin '${text}' is outside the series (${new Date(series.startS * 1000).toISOString()} to ${new Date((series.startS + n * 3600) * 1000).toISOString()})`);
       return index;
     });
-    const evaluation = evaluateAtOrigins(series.values, calendar, origins, { horizon, origins: originCount, historyH: historyDays ? historyDays * 24 : null, onOrigin: progress });
+    const evaluation = evaluateAtOrigins(series.values, calendar, origins, { horizon, origins: originCount, longRange, historyH: historyDays ? historyDays * 24 : null, onOrigin: progress });
     report.atOrigins = { texts: v.origin, indices: origins, ...evaluation, bands: bandFigures([evaluation.card.metrics()]) };
   }
   printReport(report, Boolean(v.json), io);

@@ -4,7 +4,7 @@
  * everything before the origin), beside what actually happened. Origins run back from the end of the
  * series, one every `originStepH` hours, or are given.
  */
-import type { BucketName, MemberName } from '../../models/engine-results.js';
+import type { BucketName, LongRangePrior, MemberName } from '../../models/engine-results.js';
 import { CALENDAR_MEMBER_DEFAULTS, CalendarMember, lagWeeksFor, type CalendarMemberOptions } from './calendar-member.js';
 import type { HourCalendar } from './hour-calendar.js';
 import { scalesAt } from './interval-scale.js';
@@ -27,13 +27,15 @@ export interface BacktestOptions {
   calendarMember: CalendarMemberOptions;
   /** Interval quantiles of residuals divided by each step's interval scale (interval-scale.ts); false: plain residuals. */
   scaledIntervals: boolean;
+  /** The kind of series' long-range prior (long-range.ts): the 25-168 h weights are shrunk towards it; null: none. */
+  longRange: LongRangePrior | null;
   /** Told after each origin (long back-tests show progress). */
   onProgress?: (done: number, total: number) => void;
 }
 
 export const DEFAULT_BACKTEST: BacktestOptions = {
   horizon: 168, origins: 28, originStepH: 24, maxOriginStepH: 72, minHistoryH: 14 * 24, windowH: 60 * 24, calendarMember: CALENDAR_MEMBER_DEFAULTS,
-  scaledIntervals: true,
+  scaledIntervals: true, longRange: null,
 };
 
 export const bucketOf = (step: number): BucketName => {

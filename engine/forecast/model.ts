@@ -5,7 +5,8 @@
  * residuals per bucket, each residual divided by its step's interval scale (interval-scale.ts: how far the series moved over the
  * same stretch of recent weeks), widened or narrowed by the factor that covered 80 % on alternate origins. Weights and quantiles are fitted on every other origin and measured on the rest,
  * so the published accuracy is out of sample; the served model is then refitted on all origins, and the
- * calendar regression on the whole history.
+ * calendar regression on the whole history. A kind of series with a long-range prior (long-range.ts) has its
+ * 25-168 h weights shrunk towards the prior's plain mean.
  */
 import { quantileSorted } from 'simple-statistics';
 import { HORIZON_BUCKETS, type BucketMetrics, type BucketName, type ForecastModel, type MemberName, type Quantiles } from '../../models/engine-results.js';
@@ -15,6 +16,7 @@ import { blend, ensembleResiduals, interval, type MemberWeights } from './ensemb
 import { cellsCalendar, type HourCalendar } from './hour-calendar.js';
 import { evaluateRuns, memberErrors } from './metrics.js';
 import { scalesAt } from './interval-scale.js';
+import { shrunkTowards, type LongRangePrior } from './long-range.js';
 import { MEMBER_NAMES } from './members.js';
 
 export type { BacktestOptions, BucketMetrics, BucketName, ForecastModel };
@@ -26,6 +28,9 @@ const calendarOf = (c: HourCalendar | Int32Array) => (c instanceof Int32Array ? 
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 const mseOf = (e: { sq: number; n: number }) => (e.n ? e.sq / e.n : Infinity);
 
+/** The bucket a long-range prior shapes. */
+const LONG_RANGE: BucketName = 'h25_168';
+
 /** How many of the best members a bucket's blend joins. */
 export const BLEND_MEMBERS = 2;
 
@@ -34,9 +39,9 @@ export const BLEND_MEMBERS = 2;
  * (the ensemble is judged by RMSE; with ten members, an inverse-MSE blend of all of them gave the weak
  * ones enough weight to lose to the best two: on Yahodyn's truck wait the mean 7-day RMSE went from
  * 0.919 to 0.862 x the better naive baseline); where that blend's RMSE is not below the best member's,
- * the best member alone.
+ * the best member alone. With a long-range prior, the 25-168 h weights are then shrunk towards it.
  */
-function fitWeights(runs: readonly OriginRun[]): Weights {
+function fitWeights(runs: readonly OriginRun[], prior: LongRangePrior | null): Weights {
   const weights = {} as Weights;
   for (const { name: bucket } of HORIZON_BUCKETS) {
     const errors = memberErrors(runs, bucket);
@@ -50,7 +55,7 @@ function fitWeights(runs: readonly OriginRun[]): Weights {
     if (blendMse !== null && Number.isFinite(mse[best]) && blendMse > mse[best]) {
       w = Object.fromEntries(MEMBER_NAMES.map((m) => [m, m === best ? 1 : 0])) as MemberWeights;
     }
-    weights[bucket] = w;
+    weights[bucket] = prior && bucket === LONG_RANGE ? shrunkTowards(w, prior) : w;
   }
   return weights;
 }
@@ -78,11 +83,11 @@ const widenAll = (q: Record<BucketName, Quantiles>, k: Record<BucketName, number
  * are scaled by the factor of WIDENINGS whose 80 % interval comes closest to covering 80 % of the others. Where the recent origins saw a regime change the residuals
  * before it understate, this widens the bands; on a steady series it stays 1.
  */
-export function widenings(runs: readonly OriginRun[]): Record<BucketName, number> {
+export function widenings(runs: readonly OriginRun[], prior: LongRangePrior | null = null): Record<BucketName, number> {
   // Alternate runs, by position (the calibration origins passed in are every other origin already).
   const fit = runs.filter((_, i) => i % 2 === 0);
   const check = runs.filter((_, i) => i % 2 === 1);
-  const w = fitWeights(fit);
+  const w = fitWeights(fit, prior);
   const q = residualQuantiles(fit, w);
   // The held-out 80 % coverage of every bucket at each factor, as the published metrics measure it.
   const coverage = new Map(WIDENINGS.map((k) => [k, evaluateRuns(check, w, widenAll(q, Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, k])) as Record<BucketName, number>))]));
@@ -106,13 +111,17 @@ export function fitForecastModel(values: Float64Array, calendar: HourCalendar | 
   if (runs.length < 4) return null;
   const calibration = runs.filter((r) => r.index % 2 === 0);
   const holdout = runs.filter((r) => r.index % 2 === 1);
-  const calWeights = fitWeights(calibration);
+  const prior = o.longRange;
+  const calWeights = fitWeights(calibration, prior);
   // The widening is chosen within the calibration origins, so the held-out ones measure it too.
-  const metrics = evaluateRuns(holdout, calWeights, widenAll(residualQuantiles(calibration, calWeights), widenings(calibration)));
-  const weights = fitWeights(runs);
+  const metrics = evaluateRuns(holdout, calWeights, widenAll(residualQuantiles(calibration, calWeights), widenings(calibration, prior)));
+  const weights = fitWeights(runs, prior);
   // Out of sample, per bucket: where the blend fitted on the calibration origins lost to the calibration's
-  // best single member on the held-out ones, the served model uses the best single member alone.
+  // best single member on the held-out ones, the served model uses the best single member alone. Not where
+  // a prior shapes the bucket: the held-out origins' horizons cover the calibration's hours, so they would
+  // judge the prior by the window's own ranking, the noise it is there to damp.
   for (const { name: bucket } of HORIZON_BUCKETS) {
+    if (prior && bucket === LONG_RANGE) continue;
     const calErrors = memberErrors(calibration, bucket);
     const best = MEMBER_NAMES.reduce((a, b) => (mseOf(calErrors[b]) < mseOf(calErrors[a]) ? b : a));
     const blendMse = mean(ensembleResiduals(holdout, bucket, calWeights[bucket]).map((r) => r * r));
@@ -126,9 +135,10 @@ export function fitForecastModel(values: Float64Array, calendar: HourCalendar | 
   const member = new CalendarMember(values, cal, lagWeeksFor(o.horizon), o.calendarMember);
   const coefficients = member.fitAt([values.length])[0];
   return {
-    weights, quantiles: widenAll(residualQuantiles(runs, weights), widenings(runs)), metrics, origins: runs.length,
+    weights, quantiles: widenAll(residualQuantiles(runs, weights), widenings(runs, prior)), metrics, origins: runs.length,
     calendar: coefficients ? member.describe(coefficients) : null, history_hours: values.length,
     ...(o.scaledIntervals ? { interval_scale: 'weekly_change' as const } : {}),
+    ...(prior ? { long_range: prior } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
 import { isHolidayCalendar } from '../../../engine/forecast/day-kinds.js';
 import { hourCalendar, type HourCalendar } from '../../../engine/forecast/hour-calendar.js';
 import { MEMBER_NAMES } from '../../../engine/forecast/members.js';
+import { BOOKED_TRUCK_QUEUE_PRIOR } from '../../../engine/forecast/long-range.js';
 import { fitForecastModel, predict, type ForecastPath } from '../../../engine/forecast/model.js';
 import { poolMetrics } from '../../../engine/forecast/pooling.js';
 import type { StoredModel } from '../../../data/forecast-models-repo.js';
@@ -40,16 +41,25 @@ export function crossingCalendars(checkpoint: { origin: number; destination: num
  */
 export const FORECAST_MIN_DAYS = 14;
 
+/**
+ * The long-range prior of a checkpoint's series: booked truck queues (an electronic queue's trucks, as
+ * eCherha's) get BOOKED_TRUCK_QUEUE_PRIOR; every other series the back-test's choice alone.
+ */
+export function longRangePrior(view: { category: string }, checkpoint: { crossing_type: number }) {
+  return view.category === 'electronic_queue' && (checkpoint.crossing_type === 8 || checkpoint.crossing_type === 9) ? BOOKED_TRUCK_QUEUE_PRIOR : null;
+}
+
 /** Back-tests and fits the checkpoint's models on all its history as of `nowS`; a series with too little history gets null. */
 export function fitForecastTask(ctx: WorkerContext, { ppid, nowS }: { ppid: string; nowS: number }): { main: FittedModel | null; wait: FittedModel | null } {
   const main = hourlyHistory(ctx, ppid, 'all', nowS, 'main');
   if (!main || main.daysWithData < FORECAST_MIN_DAYS) return { main: null, wait: null };
   const calendars = crossingCalendars(main.checkpoint);
   const calendar = hourCalendar(main.startS, main.series.length, main.checkpoint.timezone, calendars);
+  const longRange = longRangePrior(main.view, main.checkpoint);
   const fit = (h: typeof main) => {
     if (h.daysWithData < FORECAST_MIN_DAYS) return null;
     const model = fitForecastModel(h.series, h.startS === main.startS && h.series.length === main.series.length
-      ? calendar : hourCalendar(h.startS, h.series.length, h.checkpoint.timezone, calendars));
+      ? calendar : hourCalendar(h.startS, h.series.length, h.checkpoint.timezone, calendars), { longRange });
     return model ? { unit: h.unit, model } : null;
   };
   // Where the main series counts vehicles and the source also states waits, the wait gets its own model.
@@ -166,6 +176,9 @@ function describeModel(stored: StoredModel) {
     // divided by how far the series moved over the same stretch of recent weeks and the forecast's bands
     // multiplied by its own (narrow on hours of the week that stay put); `none` = plain residual quantiles.
     intervals: { method: 'split_conformal', scale: stored.model.interval_scale ?? 'none' },
+    // The kind of series whose 25-168 h weights were shrunk halfway towards the plain mean of a fixed set of
+    // members (booked truck queues), or null: the back-test's choice alone.
+    long_range: stored.model.long_range ?? null,
     backtest: {
       origins: stored.model.origins,
       method: 'rolling origin, 28 origins a day to three days apart, 168 h horizon; fitted on alternate origins, measured on the others',

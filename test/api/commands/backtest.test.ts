@@ -68,6 +68,15 @@ describe('bdds backtest', () => {
     assert.equal(rolling.origins, 10);
     assert.equal(rolling.history, 40);
     assert.ok(rolling.bands.h1_24.rmse.ensemble > 0 && rolling.coverage_80 > 0);
+    assert.equal(rolling.kind, null);
+    // Fitted as a booked truck queue: the long range shrunk halfway to the plain mean of four members.
+    const queue = JSON.parse((await runCli([...base, '--json', '--origins', '10', '--history', '40', '--kind', 'booked_truck_queue'])).stdout);
+    assert.equal(queue.kind, 'booked_truck_queue');
+    for (const m of ['persistence', 'seasonal_delta', 'holt_winters', 'seasonal_naive']) assert.ok(queue.weights.h25_168[m] >= 0.125, `${m} ${queue.weights.h25_168[m]}`);
+    assert.deepEqual(queue.weights.h1_6, rolling.weights.h1_6, 'the short range as before');
+    const kind = await runCli([...base, '--kind', 'ferry']);
+    assert.equal(kind.status, 2);
+    assert.match(kind.stderr, /--kind must be booked_truck_queue/);
     assert.equal((await runCli([...base, '--countries', 'XX'])).status, 2);
     assert.equal((await runCli([...base, '--origin', '2017-03-12T02:00'])).status, 2, 'an origin the zone skips');
     assert.equal((await runCli([...base, '--origin', '2020-01-01T00:00'])).status, 2, 'an origin outside the series');

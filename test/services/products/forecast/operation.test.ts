@@ -30,10 +30,15 @@ describe('forecast', () => {
     assert.equal(typeof model.by_horizon.h25_168.rmse.seasonal_mean4, 'number');
     // Bands from residuals scaled by how far the queue moved over the same stretch of recent weeks.
     assert.deepEqual(model.intervals, { method: 'split_conformal', scale: 'weekly_change' });
+    // An eCherha truck queue: its long range shrunk halfway to the plain mean of four members, its wait's too.
+    assert.deepEqual(model.long_range, { kind: 'booked_truck_queue', members: ['persistence', 'seasonal_delta', 'holt_winters', 'seasonal_naive'], share: 0.5 });
+    assert.ok(model.long_range.members.every((m: string) => model.weights.h25_168[m] >= 0.125), JSON.stringify(model.weights.h25_168));
+    assert.equal(day.meta.wait_model.long_range.kind, 'booked_truck_queue');
     assert.equal(day.usage.class, 'forecast_stats');
     const week = await get('forecast?ppid=id_129&prediction_steps=168');
     assert.equal(week.data.length, 168);
     assert.equal(week.meta.model.unit, 'minutes');
+    assert.equal(week.meta.model.long_range, null, 'a border guard\'s wait: the back-test\'s choice alone');
     assert.ok(week.data.every((s: { avg_cars: null; wait_min: number }) => s.avg_cars === null && s.wait_min !== null));
     assert.equal((await get('forecast?ppid=id_119&prediction_steps=48')).error.reason, 'invalid_steps');
     const none = (await get('forecast?ppid=id_1014')).error;
