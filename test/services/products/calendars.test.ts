@@ -51,6 +51,20 @@ describe('truck bans', () => {
       assert.equal(bansOf((await get(`truck-bans?country=DE&date=${date}`)).body, 'DE-4').length, expected, date);
     }
   });
+  it('bans Polish trucks on the twelve holidays of the regulation and their eves, not on Epiphany or Christmas Eve', async (t) => {
+    const { get } = await app(t);
+    const at = async (date: string) => (await get(`truck-bans?country=PL&date=${date}`)).body;
+    const [christmas] = bansOf(await at('2026-12-25'), 'PL-1');
+    assert.deepEqual([christmas!.starts_at, christmas!.ends_at], ['2026-12-25T07:00:00.000Z', '2026-12-25T21:00:00.000Z']);
+    assert.equal(bansOf(await at('2026-12-26'), 'PL-1').length, 1);
+    // Both are days off in Poland; the regulation's list holds neither, nor their eves.
+    for (const date of ['2027-01-06', '2026-12-24', '2027-01-05', '2026-12-23']) {
+      const body = await at(date);
+      assert.deepEqual(bansOf(body), [], date);
+      assert.doesNotMatch(body.data.summary, new RegExp(`from ${date} 08:00`), date);
+    }
+    assert.equal(bansOf(await at('2026-11-10'), 'PL-2').length, 1, 'the eve of Independence Day, 18:00-22:00');
+  });
   it('bans Austrian trucks on a public holiday (8 December)', async (t) => {
     const { get } = await app(t);
     const [ban] = bansOf((await get('truck-bans?country=AT&date=2026-12-08')).body, 'AT-3');
