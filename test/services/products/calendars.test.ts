@@ -65,6 +65,19 @@ describe('truck bans', () => {
     }
     assert.equal(bansOf(await at('2026-11-10'), 'PL-2').length, 1, 'the eve of Independence Day, 18:00-22:00');
   });
+  it('serves the yearly decrees\' further days of Italy and France for 2026 and says 2027\'s unknown', async (t) => {
+    const { get } = await app(t);
+    const [peak] = bansOf((await get('truck-bans?country=IT&date=2026-08-08')).body, 'IT-9');
+    assert.deepEqual([peak!.starts_at, peak!.ends_at], ['2026-08-08T06:00:00.000Z', '2026-08-08T20:00:00.000Z']);
+    assert.equal(bansOf((await get('truck-bans?country=IT&date=2026-04-03')).body, 'IT-5').length, 1, 'Good Friday 14-22');
+    const italy2027 = (await get('truck-bans?country=IT&date=2027-07-03')).body.data;
+    assert.ok(italy2027.countries[0].not_encoded.some((r: { rule_id: string }) => r.rule_id === 'IT-8'));
+    assert.match(italy2027.summary, /IT's .*summer saturdays 08:00-16:00 \(2026 decree\).* encoded for 2026 only/i);
+    const [winter] = bansOf((await get('truck-bans?country=FR&date=2026-02-07')).body, 'FR-4');
+    assert.deepEqual([winter!.starts_at, winter!.ends_at], ['2026-02-07T06:00:00.000Z', '2026-02-07T17:00:00.000Z']);
+    const france2027 = (await get('truck-bans?country=FR&date=2027-02-06')).body.data;
+    assert.deepEqual(france2027.countries[0].not_encoded.map((r: { rule_id: string }) => r.rule_id), ['FR-4']);
+  });
   it('bans Austrian trucks on a public holiday (8 December)', async (t) => {
     const { get } = await app(t);
     const [ban] = bansOf((await get('truck-bans?country=AT&date=2026-12-08')).body, 'AT-3');
