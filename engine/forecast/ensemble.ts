@@ -2,7 +2,7 @@
  * How members are joined and intervals drawn: a weighted mean of the members that speak, and intervals
  * from the empirical quantiles of back-test residuals (split conformal), never negative.
  */
-import type { MemberName, Quantiles } from '../../models/engine-results.js';
+import type { BucketName, MemberName, Quantiles } from '../../models/engine-results.js';
 import { bucketOf, type OriginRun } from './backtest.js';
 import { MEMBER_NAMES } from './members.js';
 
@@ -30,6 +30,52 @@ export function blend(preds: Record<MemberName, ArrayLike<number>>, step: number
   }
   if (total > 0) return sum / total;
   return anyCount === 0 ? NaN : anySum / anyCount;
+}
+
+/**
+ * Bucket boundaries (after hour `after`) past which the next bucket's weights and quantiles are reached over
+ * its first `over` hours, from the bucket before's: each bucket's weights are fitted for the bucket as a whole,
+ * and switching them at once drew a step into the path (a booked truck queue's forecast fell 64 trucks from
+ * its 24th to its 25th hour). A bucket's own hours before the boundary keep its weights as fitted.
+ */
+const FADES: readonly { after: number; over: number; from: BucketName; to: BucketName }[] = [
+  { after: 6, over: 2, from: 'h1_6', to: 'h7_24' },
+  { after: 24, over: 6, from: 'h7_24', to: 'h25_168' },
+];
+
+/** The buckets a step's forecast is drawn from, with their shares: its own, or in the first hours past a boundary the two. */
+export function stepShares(step: number): readonly [BucketName, number][] {
+  const hour = step + 1;
+  for (const f of FADES) {
+    const t = (hour - f.after) / (f.over + 1);
+    if (t > 0 && t < 1) return [[f.from, 1 - t], [f.to, t]];
+  }
+  return [[bucketOf(step), 1]];
+}
+
+/** The weights of a step: its bucket's, or near a boundary the two buckets' mixed by their shares. */
+export function stepWeights(weights: Record<BucketName, MemberWeights>, step: number): MemberWeights {
+  const shares = stepShares(step);
+  if (shares.length === 1) return weights[shares[0]![0]];
+  const out: MemberWeights = {};
+  for (const [bucket, share] of shares) {
+    for (const m of MEMBER_NAMES) out[m] = (out[m] ?? 0) + share * (weights[bucket][m] ?? 0);
+  }
+  return out;
+}
+
+/** The interval quantiles of a step: its bucket's, or near a boundary the two buckets' mixed by their shares. */
+export function stepQuantiles(quantiles: Record<BucketName, Quantiles>, step: number): Quantiles {
+  const shares = stepShares(step);
+  if (shares.length === 1) return quantiles[shares[0]![0]];
+  const mix = (key: keyof Quantiles) => {
+    const parts = shares.map(([b, share]) => [quantiles[b][key], share] as const);
+    return parts.some(([v]) => v === undefined) ? undefined : parts.reduce((sum, [v, share]) => sum + share * v!, 0);
+  };
+  const q = { q10: mix('q10')!, q25: mix('q25')!, q75: mix('q75')!, q90: mix('q90')! } as Quantiles;
+  const q025 = mix('q025');
+  const q975 = mix('q975');
+  return { ...(q025 === undefined ? {} : { q025 }), ...q, ...(q975 === undefined ? {} : { q975 }) };
 }
 
 /**

