@@ -78,6 +78,12 @@ describe('truck bans', () => {
     const france2027 = (await get('truck-bans?country=FR&date=2027-02-06')).body.data;
     assert.deepEqual(france2027.countries[0].not_encoded.map((r: { rule_id: string }) => r.rule_id), ['FR-4']);
   });
+  it('bans Slovak trucks on 15 September 2027, a day of rest again, and not in 2026, when it was suspended', async (t) => {
+    const { get } = await app(t);
+    const [day] = bansOf((await get('truck-bans?country=SK&date=2027-09-15')).body, 'SK-4');
+    assert.deepEqual([day!.starts_at, day!.ends_at], ['2027-09-14T22:00:00.000Z', '2027-09-15T20:00:00.000Z']);
+    assert.deepEqual(bansOf((await get('truck-bans?country=SK&date=2026-09-15')).body), []);
+  });
   it('bans Austrian trucks on a public holiday (8 December)', async (t) => {
     const { get } = await app(t);
     const [ban] = bansOf((await get('truck-bans?country=AT&date=2026-12-08')).body, 'AT-3');
