@@ -43,6 +43,8 @@ function applies(rule: BanRule, date: string, holidays: CountryHolidays): { holi
       return { holiday: null, regions: null };
     case 'dates':
       return d.dates.includes(date) ? { holiday: null, regions: null } : null;
+    case 'fixed_days':
+      return d.days.includes(date.slice(5)) && (d.since === undefined || Number(date.slice(0, 4)) >= d.since) ? { holiday: null, regions: null } : null;
     case 'easter_offsets':
       return d.offsets.includes(daysBetween(easterSunday(Number(date.slice(0, 4))), date)) ? { holiday: null, regions: null } : null;
     case 'public_holidays': {

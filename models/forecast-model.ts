@@ -25,7 +25,7 @@ const StoredForecastModel = z.object({
   }).nullable().optional(),
   history_hours: num.optional(),
   interval_scale: z.literal('weekly_change').optional(),
-  long_range: z.object({ kind: z.literal('booked_truck_queue'), members: z.array(z.string()), share: num }).optional(),
+  long_range: z.object({ kind: z.string(), members: z.array(z.string()), share: num }).optional(),
 });
 
 /** The model in `payload`, or null when it is not JSON or not a forecast model. */

@@ -18,6 +18,8 @@ export const BanDays = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('holiday_eves'), only: z.array(HolidayKey).optional() }),
   /** Dates a yearly decree names. */
   z.object({ kind: z.literal('dates'), dates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1) }),
+  /** The same days every year (`MM-DD`), from the year `since` on where a law brought them back or in. */
+  z.object({ kind: z.literal('fixed_days'), days: z.array(z.string().regex(/^\d{2}-\d{2}$/)).min(1), since: z.number().int().optional() }),
   /** Days a fixed distance from Easter Sunday that are not public holidays (Good Friday in Slovenia). */
   z.object({ kind: z.literal('easter_offsets'), offsets: z.array(z.number().int().min(-70).max(70)).min(1) }),
   /** Every day (night bans). */

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadRules } from '../../../data/rules-repo.js';
+import { holidaysOf } from '../../../engine/holidays.js';
+import { bansBetween, rulesNotEncoded } from '../../../engine/truck-bans.js';
 import { tradingSundays } from '../../../engine/trading-sundays.js';
 import { appWithKey } from '../../helpers/deps.js';
 
@@ -67,11 +69,11 @@ describe('truck bans', () => {
   });
   it('serves the yearly decrees\' further days of Italy and France for 2026 and says 2027\'s unknown', async (t) => {
     const { get } = await app(t);
-    const [peak] = bansOf((await get('truck-bans?country=IT&date=2026-08-08')).body, 'IT-9');
+    const [peak] = bansOf((await get('truck-bans?country=IT&date=2026-08-08')).body, 'IT-11');
     assert.deepEqual([peak!.starts_at, peak!.ends_at], ['2026-08-08T06:00:00.000Z', '2026-08-08T20:00:00.000Z']);
     assert.equal(bansOf((await get('truck-bans?country=IT&date=2026-04-03')).body, 'IT-5').length, 1, 'Good Friday 14-22');
     const italy2027 = (await get('truck-bans?country=IT&date=2027-07-03')).body.data;
-    assert.ok(italy2027.countries[0].not_encoded.some((r: { rule_id: string }) => r.rule_id === 'IT-8'));
+    assert.ok(italy2027.countries[0].not_encoded.some((r: { rule_id: string }) => r.rule_id === 'IT-10'));
     assert.match(italy2027.summary, /IT's .*summer saturdays 08:00-16:00 \(2026 decree\).* encoded for 2026 only/i);
     const [winter] = bansOf((await get('truck-bans?country=FR&date=2026-02-07')).body, 'FR-4');
     assert.deepEqual([winter!.starts_at, winter!.ends_at], ['2026-02-07T06:00:00.000Z', '2026-02-07T17:00:00.000Z']);
@@ -82,7 +84,14 @@ describe('truck bans', () => {
     const { get } = await app(t);
     const [day] = bansOf((await get('truck-bans?country=SK&date=2027-09-15')).body, 'SK-4');
     assert.deepEqual([day!.starts_at, day!.ends_at], ['2027-09-14T22:00:00.000Z', '2027-09-15T20:00:00.000Z']);
-    assert.deepEqual(bansOf((await get('truck-bans?country=SK&date=2026-09-15')).body), []);
+    // Every year from 2027 (the product serves this year and the next; the rules hold for later ones).
+    const sk = loadRules().truckBans.get('SK')!;
+    assert.deepEqual(bansBetween(sk, holidaysOf('SK'), '2030-05-08', '2030-05-08').filter((b) => b.rule_id === 'SK-4').map((b) => b.date), ['2030-05-08']);
+    assert.deepEqual(rulesNotEncoded(sk, '2030-01-01', '2030-12-31'), []);
+    // In 2026 no ban, and known to be none: the law suspended the day for that year, nothing is left unencoded.
+    const suspended = (await get('truck-bans?country=SK&date=2026-09-15')).body;
+    assert.deepEqual(bansOf(suspended), []);
+    assert.equal(suspended.data.countries[0].not_encoded, undefined);
   });
   it('bans Austrian trucks on a public holiday (8 December)', async (t) => {
     const { get } = await app(t);
@@ -174,9 +183,13 @@ describe('truck bans', () => {
   });
   it('every rule file validates and names its sources', () => {
     const rules = loadRules();
-    for (const file of rules.truckBans.values()) {
+    for (const [country, file] of rules.truckBans) {
       assert.ok(file.sources.length > 0);
       for (const rule of file.rules) assert.ok(rule.source.length > 0, rule.id);
+      // A rule's id is public (`rule_id`): one per rule, named for its country.
+      const ids = file.rules.map((r) => r.id);
+      assert.equal(new Set(ids).size, ids.length, `${country}: ${ids.join(', ')}`);
+      assert.ok(ids.every((id) => id.startsWith(`${country}-`)), ids.join(', '));
     }
   });
 });
