@@ -12,7 +12,8 @@
  *    target), every week of 2016, and every week of 2015 (with a year of history or less behind it).
  * 3. eCherha's truck wait at Yahodyn-Dorohusk 2024 (the development set for multi-day queues), read from
  *    /work/shared/data/echerha-archive-yahodyn when present, its quirks rejected by the importer's own rule
- *    (echerhaQuirk), fitted as the service fits a booked truck queue (its long-range prior): weekly origins from Thursday 2024-05-30 00:00 UTC, 28 of them, fitted as for Peace Arch,
+ *    (echerhaQuirk): weekly origins from Thursday 2024-05-30 00:00 UTC, 28 of them, the whole model fitted at each
+ *    on everything before it as the service fits a booked truck queue (with its long-range prior),
  *    with a bootstrap over those origins (how much of each figure is noise); then origins every other day
  *    over the same months (every weekday alike: Thursday 00:00 starts a calm stretch of this queue's
  *    week, so the Thursday set reads the short-range bands' coverage high).

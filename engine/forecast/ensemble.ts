@@ -78,20 +78,34 @@ export function stepQuantiles(quantiles: Record<BucketName, Quantiles>, step: nu
   return { ...(q025 === undefined ? {} : { q025 }), ...q, ...(q975 === undefined ? {} : { q975 }) };
 }
 
-/**
- * Residuals (actual minus ensemble) of the runs' steps in one horizon bucket; `scaled`: each divided by its
- * step's interval scale (interval-scale.ts), the unit the interval quantiles are kept in.
- */
-export function ensembleResiduals(runs: readonly OriginRun[], bucket: string, weights: MemberWeights, scaled = false): number[] {
+/** Residuals (actual minus ensemble) of the runs' steps in one horizon bucket, blended with that bucket's `weights` alone. */
+export function ensembleResiduals(runs: readonly OriginRun[], bucket: string, weights: MemberWeights): number[] {
   const residuals: number[] = [];
   for (const run of runs) {
     for (let s = 0; s < run.actual.length; s++) {
       if (bucketOf(s) !== bucket || Number.isNaN(run.actual[s]!)) continue;
       const f = blend(run.preds, s, weights);
-      if (!Number.isNaN(f)) residuals.push((run.actual[s]! - f) / (scaled ? run.scale?.[s] ?? 1 : 1));
+      if (!Number.isNaN(f)) residuals.push(run.actual[s]! - f);
     }
   }
   return residuals;
+}
+
+/**
+ * Per bucket, the residuals (actual minus ensemble) of the runs' steps as the served forecast draws them (each
+ * step's weights from stepWeights: the first hours of a bucket reached from the bucket before's); `scaled`: each
+ * divided by its step's interval scale.
+ */
+export function servedResiduals(runs: readonly OriginRun[], weights: Record<BucketName, MemberWeights>, scaled = false): Record<BucketName, number[]> {
+  const out: Record<BucketName, number[]> = { h1_6: [], h7_24: [], h25_168: [] };
+  for (const run of runs) {
+    for (let s = 0; s < run.actual.length; s++) {
+      if (Number.isNaN(run.actual[s]!)) continue;
+      const f = blend(run.preds, s, stepWeights(weights, s));
+      if (!Number.isNaN(f)) out[bucketOf(s)].push((run.actual[s]! - f) / (scaled ? run.scale?.[s] ?? 1 : 1));
+    }
+  }
+  return out;
 }
 
 export interface Interval { lo95: number; lo80: number; lo50: number; hi50: number; hi80: number; hi95: number }

@@ -12,7 +12,7 @@ import { quantileSorted } from 'simple-statistics';
 import { HORIZON_BUCKETS, type BucketMetrics, type BucketName, type ForecastModel, type MemberName, type Quantiles } from '../../models/engine-results.js';
 import { bucketOf, DEFAULT_BACKTEST, memberForecasts, rollingOrigins, runOrigins, type BacktestOptions, type OriginRun } from './backtest.js';
 import { CalendarMember, lagWeeksFor, predictStored } from './calendar-member.js';
-import { blend, ensembleResiduals, interval, stepQuantiles, stepWeights, type MemberWeights } from './ensemble.js';
+import { blend, ensembleResiduals, interval, servedResiduals, stepQuantiles, stepWeights, type MemberWeights } from './ensemble.js';
 import { cellsCalendar, type HourCalendar } from './hour-calendar.js';
 import { evaluateRuns, memberErrors } from './metrics.js';
 import { scalesAt } from './interval-scale.js';
@@ -60,10 +60,12 @@ function fitWeights(runs: readonly OriginRun[], prior: LongRangePrior | null): W
   return weights;
 }
 
+/** Per bucket, the quantiles of the back-test residuals of the path as served, each divided by its step's interval scale. */
 function residualQuantiles(runs: readonly OriginRun[], weights: Weights): Record<BucketName, Quantiles> {
   const out = {} as Record<BucketName, Quantiles>;
+  const residuals = servedResiduals(runs, weights, true);
   for (const { name } of HORIZON_BUCKETS) {
-    const r = ensembleResiduals(runs, name, weights[name], true).sort((a, b) => a - b);
+    const r = residuals[name].sort((a, b) => a - b);
     const q = (p: number) => (r.length === 0 ? 0 : quantileSorted(r, p));
     out[name] = { q025: q(0.025), q10: q(0.1), q25: q(0.25), q75: q(0.75), q90: q(0.9), q975: q(0.975) };
   }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { evaluateModel, fitForecastModel, predict } from '../../engine/forecast/model.js';
+import { cellsCalendar } from '../../engine/forecast/hour-calendar.js';
+import { evaluateAtOrigins } from '../../engine/forecast/origin-evaluation.js';
 import { HORIZON_BUCKETS } from '../../models/engine-results.js';
 import { holtWinters, localTrend, MEMBER_NAMES, profileCorrected, seasonalDelta, seasonalMean4, seasonalNaive, TREND_DAMPING } from '../../engine/forecast/members.js';
 import { BLEND_MEMBERS, widenings } from '../../engine/forecast/model.js';
@@ -147,6 +149,19 @@ describe('the fitted ensemble', () => {
         assert.ok(metrics[name].rmse!.ensemble! <= best + slack, `seed ${seed} ${name}: ${metrics[name].rmse!.ensemble} > ${best}`);
       }
     }
+  });
+  it('scores the path it serves: the forward evaluation\'s error and band hits are those of predict from the same history', () => {
+    const { values, cells, truth } = synthetic(20, 4);
+    const full = Float64Array.from(values, (v, i) => (Number.isNaN(v) ? truth(cells[i]!) : v));
+    const t0 = full.length - 168;
+    const { card } = evaluateAtOrigins(full, cellsCalendar(cells), [t0]);
+    const history = full.subarray(0, t0);
+    const path = predict(history, cells, 168, fitForecastModel(history, cells.subarray(0, t0))!);
+    const actual = full.subarray(t0);
+    const rmse = Math.sqrt(actual.reduce((sum, a, s) => sum + (path.mean[s]! - a) ** 2, 0) / 168);
+    assert.ok(Math.abs(card.perRun[0]!.ensemble - rmse) < 1e-9, `${card.perRun[0]!.ensemble} against ${rmse}`);
+    const inside = (from: number, to: number) => Array.from(actual.subarray(from, to), (a, k) => a >= path.lo80[from + k]! && a <= path.hi80[from + k]!).filter(Boolean).length;
+    assert.deepEqual(card.perRun[0]!.inside80, { h1_6: inside(0, 6), h7_24: inside(6, 24), h25_168: inside(24, 168) });
   });
   it('declines a series too short to back-test', () => {
     const { values, cells } = synthetic(5);
