@@ -110,3 +110,30 @@ export function evaluateRuns(runs: readonly OriginRun[], weights: Record<BucketN
   for (const run of runs) card.add(run, weights, quantiles);
   return card.metrics();
 }
+
+/**
+ * The 80 % coverage per bucket on `runs` of each set of quantiles in `candidates` (the same weights), counted as
+ * evaluateRuns counts it, over the same points: each step's forecast is blended once for all candidates (the
+ * widening search tries 14 of them).
+ */
+export function coverage80(runs: readonly OriginRun[], weights: Record<BucketName, MemberWeights>,
+  candidates: readonly Record<BucketName, Quantiles>[]): Record<BucketName, number | null>[] {
+  const points = zeroPerBucket();
+  const inside = candidates.map(() => zeroPerBucket());
+  for (const run of runs) {
+    for (let s = 0; s < run.actual.length; s++) {
+      const a = run.actual[s]!;
+      const f = blend(run.preds, s, stepWeights(weights, s));
+      if (Number.isNaN(a) || Number.isNaN(f) || Number.isNaN(run.preds.seasonal_naive[s]!) || Number.isNaN(run.preds.seasonal_mean4[s]!)
+        || Number.isNaN(run.preds.persistence[s]!)) continue;
+      const bucket = bucketOf(s);
+      points[bucket]++;
+      const scale = run.scale?.[s] ?? 1;
+      candidates.forEach((quantiles, i) => {
+        const iv = interval(f, stepQuantiles(quantiles, s), scale);
+        if (a >= iv.lo80 && a <= iv.hi80) inside[i]![bucket]++;
+      });
+    }
+  }
+  return inside.map((counts) => Object.fromEntries(HORIZON_BUCKETS.map(({ name }) => [name, points[name] ? counts[name] / points[name] : null])) as Record<BucketName, number | null>);
+}

@@ -14,7 +14,7 @@ import { bucketOf, DEFAULT_BACKTEST, memberForecasts, rollingOrigins, runOrigins
 import { CalendarMember, lagWeeksFor, predictStored } from './calendar-member.js';
 import { blend, ensembleResiduals, interval, servedResiduals, stepQuantiles, stepWeights, type MemberWeights } from './ensemble.js';
 import { cellsCalendar, type HourCalendar } from './hour-calendar.js';
-import { evaluateRuns, memberErrors } from './metrics.js';
+import { coverage80, evaluateRuns, memberErrors } from './metrics.js';
 import { scalesAt } from './interval-scale.js';
 import { shrunkTowards, type LongRangePrior } from './long-range.js';
 import { MEMBER_NAMES } from './members.js';
@@ -92,10 +92,11 @@ export function widenings(runs: readonly OriginRun[], prior: LongRangePrior | nu
   const w = fitWeights(fit, prior);
   const q = residualQuantiles(fit, w);
   // The held-out 80 % coverage of every bucket at each factor, as the published metrics measure it.
-  const coverage = new Map(WIDENINGS.map((k) => [k, evaluateRuns(check, w, widenAll(q, Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, k])) as Record<BucketName, number>))]));
+  const covered = coverage80(check, w, WIDENINGS.map((k) => widenAll(q, Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, k])) as Record<BucketName, number>)));
+  const coverage = new Map(WIDENINGS.map((k, i) => [k, covered[i]!]));
   const out = {} as Record<BucketName, number>;
   for (const { name } of HORIZON_BUCKETS) {
-    const miss = (k: number) => Math.abs((coverage.get(k)![name].coverage_80 ?? 0.8) - 0.8);
+    const miss = (k: number) => Math.abs((coverage.get(k)![name] ?? 0.8) - 0.8);
     out[name] = WIDENINGS.reduce((best, k) => (miss(k) < miss(best) ? k : best), 1);
   }
   return out;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { OriginRun } from '../../../engine/forecast/backtest.js';
-import { Scorecard } from '../../../engine/forecast/metrics.js';
+import { coverage80, evaluateRuns, Scorecard } from '../../../engine/forecast/metrics.js';
 import { MEMBER_NAMES } from '../../../engine/forecast/members.js';
 import { HORIZON_BUCKETS, type BucketName, type Quantiles } from '../../../models/engine-results.js';
 
@@ -26,5 +26,27 @@ describe('scorecard, per origin', () => {
     assert.deepEqual(own!.inside80, { h1_6: inside(0, 6), h7_24: inside(6, 24), h25_168: inside(24, 168) });
     const metrics = card.metrics();
     for (const { name } of HORIZON_BUCKETS) assert.equal(metrics[name].coverage_80, own!.inside80[name] / own!.points[name]);
+  });
+});
+
+describe('80 % coverage of several sets of quantiles at once', () => {
+  it('counts as the scorecard counts, set by set, across the faded hours and with interval scales', () => {
+    // Members that disagree (so the faded hours blend two buckets' weights), actuals around them, scales that vary.
+    const wavy: OriginRun = {
+      index: 0, t0: 0,
+      actual: Float64Array.from({ length: 168 }, (_, s) => (s === 40 ? NaN : 100 + 15 * Math.sin(s / 3))),
+      preds: Object.fromEntries(MEMBER_NAMES.map((m, i) => [m, Float64Array.from({ length: 168 }, (_, s) => 95 + i + (s % 7))])) as OriginRun['preds'],
+      scale: Float64Array.from({ length: 168 }, (_, s) => 0.5 + (s % 5) / 4),
+    };
+    const mixed = { h1_6: { persistence: 1 }, h7_24: { seasonal_naive: 0.5, holt_winters: 0.5 }, h25_168: { seasonal_delta: 1 } };
+    const base = { h1_6: q, h7_24: { ...q, q10: -6, q90: 9 }, h25_168: { ...q, q10: -14, q90: 3 } };
+    const candidates = [0.7, 1, 1.6, 3].map((k) => Object.fromEntries(HORIZON_BUCKETS.map(({ name }) =>
+      [name, Object.fromEntries(Object.entries(base[name]).map(([key, v]) => [key, v * k]))])) as unknown as Record<BucketName, Quantiles>);
+    const many = coverage80([wavy, run], mixed, candidates);
+    candidates.forEach((quantiles, i) => {
+      const one = evaluateRuns([wavy, run], mixed, quantiles);
+      assert.deepEqual(many[i], Object.fromEntries(HORIZON_BUCKETS.map(({ name }) => [name, one[name].coverage_80])), `candidate ${i}`);
+    });
+    assert.ok(new Set(many.map((c) => c.h25_168)).size > 1, 'the candidates cover differently');
   });
 });
