@@ -2,7 +2,7 @@
  * How members are joined and intervals drawn: a weighted mean of the members that speak, and intervals
  * from the empirical quantiles of back-test residuals (split conformal), never negative.
  */
-import type { BucketName, MemberName, Quantiles } from '../../models/engine-results.js';
+import { HORIZON_BUCKETS, type BucketName, type MemberName, type Quantiles } from '../../models/engine-results.js';
 import { bucketOf, type OriginRun } from './backtest.js';
 import { MEMBER_NAMES } from './members.js';
 
@@ -33,15 +33,15 @@ export function blend(preds: Record<MemberName, ArrayLike<number>>, step: number
 }
 
 /**
- * Bucket boundaries (after hour `after`) past which the next bucket's weights and quantiles are reached over
- * its first `over` hours, from the bucket before's: each bucket's weights are fitted for the bucket as a whole,
- * and switching them at once drew a step into the path (a booked truck queue's forecast fell 64 trucks from
- * its 24th to its 25th hour). A bucket's own hours before the boundary keep its weights as fitted.
+ * Hours over which each bucket after the first is reached from the bucket before's weights and quantiles: each
+ * bucket's weights are fitted for the bucket as a whole, and switching them at once drew a step into the path (a
+ * booked truck queue's forecast fell 64 trucks from its 24th to its 25th hour). A bucket's own hours before the
+ * boundary keep its weights as fitted.
  */
-const FADES: readonly { after: number; over: number; from: BucketName; to: BucketName }[] = [
-  { after: 6, over: 2, from: 'h1_6', to: 'h7_24' },
-  { after: 24, over: 6, from: 'h7_24', to: 'h25_168' },
-];
+const FADE_HOURS: Partial<Record<BucketName, number>> = { h7_24: 2, h25_168: 6 };
+
+/** Each boundary (after hour `after`) and the hours `over` which the bucket past it is reached. */
+const FADES = HORIZON_BUCKETS.slice(1).map((to, i) => ({ after: HORIZON_BUCKETS[i]!.to, over: FADE_HOURS[to.name] ?? 0, from: HORIZON_BUCKETS[i]!.name, to: to.name }));
 
 /** The buckets a step's forecast is drawn from, with their shares: its own, or in the first hours past a boundary the two. */
 export function stepShares(step: number): readonly [BucketName, number][] {

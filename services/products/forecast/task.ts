@@ -45,8 +45,11 @@ export const FORECAST_MIN_DAYS = 14;
  * The long-range prior of a checkpoint's series: booked truck queues (an electronic queue's trucks, as
  * eCherha's) get BOOKED_TRUCK_QUEUE_PRIOR; every other series the back-test's choice alone.
  */
+/** Crossing types of trucks (models/codes.ts): 8, under 7.5 t, and 9. */
+const TRUCK_TYPES: readonly number[] = [8, 9];
+
 export function longRangePrior(view: { category: string }, checkpoint: { crossing_type: number }) {
-  return view.category === 'electronic_queue' && (checkpoint.crossing_type === 8 || checkpoint.crossing_type === 9) ? BOOKED_TRUCK_QUEUE_PRIOR : null;
+  return view.category === 'electronic_queue' && TRUCK_TYPES.includes(checkpoint.crossing_type) ? BOOKED_TRUCK_QUEUE_PRIOR : null;
 }
 
 /** Back-tests and fits the checkpoint's models on all its history as of `nowS`; a series with too little history gets null. */
