@@ -97,7 +97,7 @@ export function ensembleResiduals(runs: readonly OriginRun[], bucket: string, we
  * divided by its step's interval scale.
  */
 export function servedResiduals(runs: readonly OriginRun[], weights: Record<BucketName, MemberWeights>, scaled = false): Record<BucketName, number[]> {
-  const out: Record<BucketName, number[]> = { h1_6: [], h7_24: [], h25_168: [] };
+  const out = Object.fromEntries(HORIZON_BUCKETS.map(({ name }) => [name, [] as number[]])) as Record<BucketName, number[]>;
   for (const run of runs) {
     for (let s = 0; s < run.actual.length; s++) {
       if (Number.isNaN(run.actual[s]!)) continue;

@@ -26,6 +26,17 @@ export function memberErrors(runs: readonly OriginRun[], bucket: BucketName): Re
   return out;
 }
 
+/**
+ * The ensemble's forecast at a run's step as the served forecast draws it (stepWeights: cross-faded near a
+ * bucket boundary), or NaN where the step is not scored: no actual value, no forecast, or a baseline silent
+ * (every figure of a bucket is taken over the same points).
+ */
+function scoredForecast(run: OriginRun, s: number, weights: Record<BucketName, MemberWeights>): number {
+  if (Number.isNaN(run.actual[s]!) || Number.isNaN(run.preds.seasonal_naive[s]!) || Number.isNaN(run.preds.seasonal_mean4[s]!)
+    || Number.isNaN(run.preds.persistence[s]!)) return NaN;
+  return blend(run.preds, s, stepWeights(weights, s));
+}
+
 const zeroPerBucket = () => Object.fromEntries(HORIZON_BUCKETS.map((b) => [b.name, 0])) as Record<BucketName, number>;
 
 interface BucketSums { ensemble: ErrorSums; members: Record<MemberName, ErrorSums>; inside: [number, number, number] }
@@ -54,9 +65,8 @@ export class Scorecard {
       const s4 = run.preds.seasonal_mean4[s]!;
       const p = run.preds.persistence[s]!;
       const bucket = bucketOf(s);
-      // Weights and quantiles as the served forecast draws them (cross-faded near a bucket boundary).
-      const f = blend(run.preds, s, stepWeights(weights, s));
-      if (Number.isNaN(a) || Number.isNaN(f) || Number.isNaN(sn) || Number.isNaN(s4) || Number.isNaN(p)) continue;
+      const f = scoredForecast(run, s, weights);
+      if (Number.isNaN(f)) continue;
       const b = this.buckets[bucket];
       addError(b.ensemble, f - a);
       for (const m of MEMBER_NAMES) if (!Number.isNaN(run.preds[m][s]!)) addError(b.members[m], run.preds[m][s]! - a);
@@ -123,9 +133,8 @@ export function coverage80(runs: readonly OriginRun[], weights: Record<BucketNam
   for (const run of runs) {
     for (let s = 0; s < run.actual.length; s++) {
       const a = run.actual[s]!;
-      const f = blend(run.preds, s, stepWeights(weights, s));
-      if (Number.isNaN(a) || Number.isNaN(f) || Number.isNaN(run.preds.seasonal_naive[s]!) || Number.isNaN(run.preds.seasonal_mean4[s]!)
-        || Number.isNaN(run.preds.persistence[s]!)) continue;
+      const f = scoredForecast(run, s, weights);
+      if (Number.isNaN(f)) continue;
       const bucket = bucketOf(s);
       points[bucket]++;
       const scale = run.scale?.[s] ?? 1;
